@@ -1,0 +1,95 @@
+// Character sets as sorted, disjoint, non-adjacent code point ranges: [lo0, hi0, lo1, hi1, ...].
+import { FOLD_ORBITS } from "./unicode-tables.js";
+
+export const MAX_RUNE = 0x10ffff;
+
+export type Ranges = readonly number[];
+
+/** Sorts and merges overlapping or adjacent ranges. */
+export function normalize(r: readonly number[]): number[] {
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0; i < r.length; i += 2) pairs.push([r[i]!, r[i + 1]!]);
+  pairs.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const out: number[] = [];
+  for (const [lo, hi] of pairs) {
+    const n = out.length;
+    if (n > 0 && lo <= out[n - 1]! + 1) {
+      if (hi > out[n - 1]!) out[n - 1] = hi;
+    } else {
+      out.push(lo, hi);
+    }
+  }
+  return out;
+}
+
+export function negate(r: Ranges): number[] {
+  const out: number[] = [];
+  let next = 0;
+  for (let i = 0; i < r.length; i += 2) {
+    if (r[i]! > next) out.push(next, r[i]! - 1);
+    next = r[i + 1]! + 1;
+  }
+  if (next <= MAX_RUNE) out.push(next, MAX_RUNE);
+  return out;
+}
+
+export function union(a: Ranges, b: Ranges): number[] {
+  return normalize([...a, ...b]);
+}
+
+export function contains(r: Ranges, c: number): boolean {
+  let lo = 0;
+  let hi = r.length / 2 - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (c < r[2 * mid]!) hi = mid - 1;
+    else if (c > r[2 * mid + 1]!) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+// Simple case folding orbits, decoded once: every code point that has fold-equivalents, sorted,
+// with its orbit (all members, itself included).
+let foldChars: number[] | undefined;
+let foldOrbit: Map<number, readonly number[]> | undefined;
+
+function loadFolds(): { chars: number[]; orbit: Map<number, readonly number[]> } {
+  if (foldChars === undefined || foldOrbit === undefined) {
+    const orbit = new Map<number, readonly number[]>();
+    for (const text of FOLD_ORBITS.split(" ")) {
+      const members = text.split(",").map((v) => parseInt(v, 36));
+      for (const c of members) orbit.set(c, members);
+    }
+    foldChars = [...orbit.keys()].sort((x, y) => x - y);
+    foldOrbit = orbit;
+  }
+  return { chars: foldChars, orbit: foldOrbit };
+}
+
+/** The code points equal to c under simple case folding (c itself included). */
+export function foldOrbitOf(c: number): readonly number[] {
+  return loadFolds().orbit.get(c) ?? [c];
+}
+
+/** r plus every code point fold-equivalent to a member of r (what (?i) does to a set). */
+export function foldClose(r: Ranges): number[] {
+  const { chars, orbit } = loadFolds();
+  const extra: number[] = [];
+  for (let i = 0; i < r.length; i += 2) {
+    const lo = r[i]!;
+    const hi = r[i + 1]!;
+    // first fold char >= lo
+    let a = 0;
+    let b = chars.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if (chars[m]! < lo) a = m + 1;
+      else b = m;
+    }
+    for (let j = a; j < chars.length && chars[j]! <= hi; j++) {
+      for (const c of orbit.get(chars[j]!)!) extra.push(c, c);
+    }
+  }
+  return extra.length === 0 ? [...r] : normalize([...r, ...extra]);
+}
