@@ -4,3 +4,4 @@
 export function heapBase(): usize {
   return __heap_base;
 }
+export { patternMatch } from "./pattern";
