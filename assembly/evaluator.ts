@@ -1,0 +1,476 @@
+// The evaluator: what happens when the tokenizer opens a container, reads a key, completes a value
+// or closes a container. It keeps one frame per open container (bindings/layout.ts FM_*), the
+// field values of each open object in the slot stack, checks each value against its field record
+// as soon as it completes, runs object checks when the object closes, and writes the tape.
+
+import {
+  EX_CAPTURE, EX_FORBID, E_EXTRA, E_MISSING, E_REQUIRED, E_ZERO, FM_CHILD, FM_COUNT, FM_FR, FM_KEY_END,
+  FM_KEY_START, FM_MEMBER_START, FM_MODE, FM_SLOTS, FM_START, FM_START_U16, FM_TYPE, FR_ANY, FR_AUX,
+  FR_DEFAULT, FR_DEFAULT_LEN, FR_UNIQUE_BY, FR_KEY_LEN, FR_KEY_OFF, FR_KIND, FR_LEN, FR_SLOT, FT_ARRAY, FT_MAP,
+  FT_OBJECT, FT_RAW_ARRAY, FT_RAW_OBJECT, FT_SKIP_ARRAY, FT_SKIP_OBJECT, F_EXTRAS, F_HAS_DEFAULT,
+  F_NULLABLE, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
+  J_STRING, K_ANY, K_ARRAY, K_BOOL, K_FLOAT, K_INT, K_MAP, K_OBJECT, K_SLICE, K_STRING, K_TIME, NONE,
+  PF_FIELD, R_FLOAT32, SF_STRICT_MISSING, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
+  SL_BYTES, SL_END, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER,
+  SS_OTHER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE, S_CUR_FR, S_ERR_OFFSET,
+  S_ERR_REASON, S_TYPE_FR, S_TYPE_GOT, S_TYPE_PATH, S_TYPE_PATH_LEN, TE_KIND, TE_NOT_INT, TE_RANGE,
+  TE_TIME, TF_ESCAPED, T_ARR, T_ARR_END, T_EXTRA, T_FALSE, T_FIELD, T_KEY, T_MAP, T_MAP_END, T_NULL,
+  T_NUM, T_OBJ, T_OBJ_END, T_RAW, T_STR, T_TIME, T_TRUE, TS_ARR_FIRST, TS_ARR_NEXT, TS_COLON,
+  TS_DONE, TS_OBJ_FIRST, TS_OBJ_NEXT, V_NULL, V_SPAN, V_ZERO, ZERO_TIME_MS, R_INT8, R_INT16, R_INT32,
+  R_UINT8, R_UINT16, R_UINT32, R_UINT64, SH_WORDS,
+} from "../bindings/layout";
+import { boolOps, containerOps, numberOps, objectOps, stringOps } from "./checks";
+import { NUM_IS_INTEGER, parseNumber } from "./number";
+import { addError, frame, fw, setFw, tape, tapeNumber, writePath } from "./records";
+import {
+  BYTES_BASE, DELTA, DEPTH, FLAGS, IN, NUM_BASE, POS, PROGRAM, SCRATCH, SESSION, SLOTS, SLOTS_TOP,
+  STATE, TOKEN_START, TOKEN_U16, frWord, numPool, programWord, setSw, shapeWord, sw,
+} from "./state";
+import { compareBytes, keyHash, unescape } from "./strings";
+import { parseTime } from "./time";
+import { KEY, modelKey, pushItem, slotKey } from "./unique";
+
+/** Set when a value of the wrong JSON type is met: the run stops with ST_TYPE. */
+export let TYPE_ERROR: bool = false;
+
+export function startRun(): void {
+  TYPE_ERROR = false;
+}
+
+// The value just completed (what the parent frame stores in its slot or item list).
+let LV_STATE: u32 = 0;
+let LV_START: u32 = 0; // slot span: string contents / JSON text of other values
+let LV_END: u32 = 0;
+let LV_NUM: f64 = 0;
+let LV_KEYED: bool = false; // LV_KEY holds a unique key computed at object close
+let LV_KEY: u64 = 0;
+let LV_TEXT_END: u32 = 0; // end of the value's JSON text
+
+@inline function kindOf(fr: u32): u32 {
+  return frWord(fr, FR_KIND) & 0xff;
+}
+
+@inline function flagsOf(fr: u32): u32 {
+  return frWord(fr, FR_KIND);
+}
+
+// ---------------------------------------------------------------- expected slot
+
+/** Field record of the value that starts now (NONE: read but not built or checked). */
+export function expectedFr(): u32 {
+  if (DEPTH == 0) return programWord(H_ROOT);
+  const f = frame(DEPTH - 1);
+  const t = fw(f, FM_TYPE);
+  if (t == FT_OBJECT) return fw(f, FM_CHILD);
+  if (t == FT_MAP) return frWord(fw(f, FM_FR), FR_AUX);
+  if (t == FT_ARRAY) {
+    const fr = fw(f, FM_FR);
+    if (kindOf(fr) == K_ARRAY && fw(f, FM_COUNT) >= frWord(fr, FR_LEN)) return NONE;
+    return frWord(fr, FR_AUX);
+  }
+  return NONE;
+}
+
+/** Called by the tokenizer when a value starts at POS. Returns false on a type error. */
+export function beginValue(got: u32): bool {
+  const fr = expectedFr();
+  setSw(S_CUR_FR, fr);
+  if (DEPTH > 0) setFw(frame(DEPTH - 1), FM_MEMBER_START, POS);
+  if (fr == NONE) return true;
+  const k = kindOf(fr);
+  if (k == K_ANY) return true;
+  let ok = false;
+  switch (got) {
+    case J_STRING: ok = k == K_STRING || k == K_TIME; break;
+    case J_NUMBER: ok = k == K_INT || k == K_FLOAT; break;
+    case J_BOOL: ok = k == K_BOOL; break;
+    case J_OBJECT: ok = k == K_OBJECT || k == K_MAP; break;
+    case J_ARRAY: ok = k == K_SLICE || k == K_ARRAY; break;
+    default: ok = true; // null fits every field
+  }
+  if (!ok) typeError(fr, got, TE_KIND, POS);
+  return ok;
+}
+
+function typeError(fr: u32, got: u32, reason: u32, offset: u32): void {
+  TYPE_ERROR = true;
+  setSw(S_TYPE_FR, fr);
+  setSw(S_TYPE_GOT, got);
+  setSw(S_ERR_REASON, reason);
+  setSw(S_ERR_OFFSET, offset);
+  const first = writePath(DEPTH, 0, 0, 0);
+  setSw(S_TYPE_PATH, first);
+  setSw(S_TYPE_PATH_LEN, DEPTH);
+}
+
+// ---------------------------------------------------------------- scalars
+
+/** A string value's contents are [start, end) (the quotes excluded); POS is past the closing quote. */
+export function stringValue(start: u32, end: u32, escaped: bool): void {
+  const fr = sw(S_CUR_FR);
+  LV_STATE = escaped ? SS_STRING_ESC : SS_STRING;
+  LV_START = start;
+  LV_END = end;
+  LV_TEXT_END = POS;
+  LV_KEYED = false;
+  if (fr != NONE) {
+    const k = kindOf(fr);
+    if (k == K_ANY) {
+      tape(T_RAW, TOKEN_U16, POS - DELTA);
+    } else {
+      let p = IN + start;
+      let len = end - start;
+      if (escaped) { p = SCRATCH; len = unescape(IN + start, IN + end, SCRATCH); }
+      const flag: u32 = escaped ? TF_ESCAPED : 0;
+      if (k == K_TIME) {
+        const ms = parseTime(p, len);
+        if (isNaN(ms)) { typeError(fr, J_STRING, TE_TIME, TOKEN_START); return; }
+        LV_STATE = SS_TIME;
+        LV_NUM = ms;
+        tape(T_TIME | flag, TOKEN_U16 + 1, end - DELTA);
+      } else {
+        stringOps(fr, p, len, TOKEN_START, POS);
+        tape(T_STR | flag, TOKEN_U16 + 1, end - DELTA);
+      }
+    }
+  }
+  valueDone();
+}
+
+const INT_MIN: StaticArray<f64> = [-128, -32768, -2147483648, -9007199254740991, 0, 0, 0, 0];
+const INT_MAX: StaticArray<f64> = [127, 32767, 2147483647, 9007199254740991, 255, 65535, 4294967295, 9007199254740991];
+
+/** A number token [start, end). */
+export function numberValue(start: u32, end: u32): void {
+  const fr = sw(S_CUR_FR);
+  LV_START = start;
+  LV_END = end;
+  LV_STATE = SS_NUMBER;
+  LV_TEXT_END = end;
+  LV_KEYED = false;
+  if (fr != NONE) {
+    const k = kindOf(fr);
+    if (k == K_ANY) {
+      tape(T_RAW, TOKEN_U16, end - DELTA);
+    } else {
+      const v = parseNumber(IN + start, IN + end);
+      if (k == K_INT) {
+        const range = frWord(fr, FR_AUX);
+        if (!NUM_IS_INTEGER) { typeError(fr, J_NUMBER, TE_NOT_INT, start); return; }
+        if (v < unchecked(INT_MIN[range]) || v > unchecked(INT_MAX[range])) {
+          typeError(fr, J_NUMBER, TE_RANGE, start);
+          return;
+        }
+      } else if (frWord(fr, FR_AUX) == R_FLOAT32 ? Math.abs(v) > 3.4028234663852886e38 : !isFinite(v)) {
+        typeError(fr, J_NUMBER, TE_RANGE, start);
+        return;
+      }
+      LV_NUM = v == 0 ? 0 : v; // -0 reads as 0 (Go's ints have no -0; floats compare equal anyway)
+      numberOps(fr, v, start, end);
+      tapeNumber(T_NUM, LV_NUM);
+    }
+  }
+  valueDone();
+}
+
+/** true / false / null: lit 0, 1, 2; the token is [TOKEN_START, POS). */
+export function literalValue(lit: u32): void {
+  const fr = sw(S_CUR_FR);
+  LV_START = TOKEN_START;
+  LV_END = POS;
+  LV_TEXT_END = POS;
+  LV_KEYED = false;
+  LV_STATE = lit == 0 ? SS_TRUE : lit == 1 ? SS_FALSE : SS_NULL;
+  if (fr != NONE) {
+    const k = kindOf(fr);
+    if (k == K_ANY) tape(T_RAW, TOKEN_U16, POS - DELTA);
+    else if (lit == 2) tape(T_NULL, 0, 0);
+    else {
+      boolOps(fr, lit == 0, TOKEN_START, POS);
+      tape(lit == 0 ? T_TRUE : T_FALSE, 0, 0);
+    }
+  }
+  valueDone();
+}
+
+// ---------------------------------------------------------------- containers
+
+function pushFrame(type: u32, fr: u32): usize {
+  const f = frame(DEPTH);
+  DEPTH++;
+  setFw(f, FM_TYPE, type);
+  setFw(f, FM_FR, fr);
+  setFw(f, FM_COUNT, 0);
+  setFw(f, FM_CHILD, NONE);
+  setFw(f, FM_START, POS);
+  setFw(f, FM_START_U16, POS - DELTA);
+  setFw(f, FM_SLOTS, SLOTS_TOP);
+  setFw(f, FM_MODE, 0);
+  return f;
+}
+
+/** '{' at POS (the caller advances past it). */
+export function openObject(): void {
+  const fr = sw(S_CUR_FR);
+  if (fr == NONE) { pushFrame(FT_SKIP_OBJECT, NONE); return; }
+  const k = kindOf(fr);
+  if (k == K_ANY) { pushFrame(FT_RAW_OBJECT, fr); return; }
+  if (k == K_MAP) {
+    pushFrame(FT_MAP, fr);
+    tape(T_MAP, fr, 0);
+    return;
+  }
+  const f = pushFrame(FT_OBJECT, fr);
+  const shape = frWord(fr, FR_AUX);
+  setFw(f, FM_MODE, shapeWord(shape, SH_EXTRA));
+  const bytes = shapeWord(shape, SH_COUNT) * SL_BYTES;
+  memory.fill(SLOTS + SLOTS_TOP, 0, bytes); // every slot SS_MISSING
+  SLOTS_TOP += bytes;
+  tape(T_OBJ, fr, 0);
+}
+
+/** '[' at POS. */
+export function openArray(): void {
+  const fr = sw(S_CUR_FR);
+  if (fr == NONE) { pushFrame(FT_SKIP_ARRAY, NONE); return; }
+  if (kindOf(fr) == K_ANY) { pushFrame(FT_RAW_ARRAY, fr); return; }
+  pushFrame(FT_ARRAY, fr);
+  tape(T_ARR, fr, 0);
+}
+
+/** A key string [start, end) of the innermost object; POS is past its closing quote. */
+export function keyValue(start: u32, end: u32, escaped: bool, u16Start: u32): void {
+  const f = frame(DEPTH - 1);
+  setFw(f, FM_KEY_START, start);
+  setFw(f, FM_KEY_END, end);
+  const t = fw(f, FM_TYPE);
+  if (t == FT_MAP) {
+    tape(T_KEY | (escaped ? TF_ESCAPED : 0), u16Start, end - DELTA);
+    return;
+  }
+  if (t != FT_OBJECT) return;
+  let p = IN + start;
+  let len = end - start;
+  if (escaped) { p = SCRATCH; len = unescape(IN + start, IN + end, SCRATCH); }
+  const fr = lookupKey(frWord(fw(f, FM_FR), FR_AUX), p, len);
+  if (fr != NONE) {
+    setFw(f, FM_CHILD, fr);
+    tape(T_FIELD, frWord(fr, FR_SLOT), 0);
+  } else if (fw(f, FM_MODE) == EX_CAPTURE) {
+    setFw(f, FM_CHILD, FR_ANY);
+    tape(T_EXTRA | (escaped ? TF_ESCAPED : 0), u16Start, end - DELTA);
+  } else {
+    setFw(f, FM_CHILD, NONE);
+  }
+}
+
+/** Field record of the key in shape `shape`, or NONE. Open addressing on keyHash. */
+function lookupKey(shape: u32, p: usize, len: u32): u32 {
+  const mask = shapeWord(shape, SH_KEYMASK);
+  const table = PROGRAM + (<usize>shapeWord(shape, SH_KEYTAB) << 2);
+  let i = keyHash(p, len) & mask;
+  for (;;) {
+    const e = load<u32>(table + (<usize>i << 2));
+    if (e == 0) return NONE;
+    const fr = e - 1;
+    const klen = frWord(fr, FR_KEY_LEN);
+    if (klen == len && compareBytes(BYTES_BASE + frWord(fr, FR_KEY_OFF), klen, p, len) == 0) return fr;
+    i = (i + 1) & mask;
+  }
+  return NONE; // not reached: the table always has an empty entry
+}
+
+/** '}' at POS (the caller advances past it afterwards). */
+export function closeObject(): void {
+  const f = frame(DEPTH - 1);
+  const t = fw(f, FM_TYPE);
+  const start = fw(f, FM_START);
+  if (t == FT_SKIP_OBJECT || t == FT_RAW_OBJECT) {
+    closeSkipped(f, t == FT_RAW_OBJECT);
+    return;
+  }
+  const fr = fw(f, FM_FR);
+  if (t == FT_MAP) {
+    closeContainer(f, fr, fw(f, FM_COUNT));
+    tape(T_MAP_END, 0, 0);
+    return;
+  }
+  const shape = frWord(fr, FR_AUX);
+  const first = shapeWord(shape, SH_FIELDS);
+  const count = shapeWord(shape, SH_COUNT);
+  const base = SLOTS + fw(f, FM_SLOTS);
+  const strict = (FLAGS & SF_STRICT_MISSING) != 0;
+  for (let i: u32 = 0; i < count; i++) {
+    const field = first + i;
+    const flags = flagsOf(field);
+    if ((flags & (F_SKIP | F_EXTRAS)) != 0) continue;
+    const slot = base + <usize>i * SL_BYTES;
+    const st = load<u32>(slot + (SL_STATE << 2));
+    const missing = st == SS_MISSING;
+    if (missing || st == SS_NULL) {
+      if ((flags & F_REQUIRED) != 0) {
+        addError(E_REQUIRED, field, V_NULL, 0, 0, DEPTH - 1, PF_FIELD, field);
+        continue;
+      }
+      if (missing) {
+        if ((flags & F_HAS_DEFAULT) != 0) fillDefault(slot, field);
+        else if ((flags & F_NULLABLE) != 0) store<u32>(slot + (SL_STATE << 2), SS_NULL);
+        else if (strict) {
+          addError(E_MISSING, field, V_NULL, 0, 0, DEPTH - 1, PF_FIELD, field);
+          continue;
+        } else {
+          fillZero(slot, field);
+          if ((flags & F_ZERO_FAILS) != 0) addError(E_ZERO, field, V_ZERO, 0, 0, DEPTH - 1, PF_FIELD, field);
+        }
+      }
+    }
+    objectOps(field, first, base, i, DEPTH - 1, missing);
+  }
+  // a model item of a unique list: its key comes from its fields, before they are popped
+  LV_KEYED = false;
+  if (DEPTH >= 2) {
+    const parent = frame(DEPTH - 2);
+    const pfr = fw(parent, FM_FR);
+    const pt = fw(parent, FM_TYPE);
+    if ((pt == FT_ARRAY || pt == FT_MAP) && (flagsOf(pfr) & F_UNIQUE) != 0) {
+      const by = frWord(pfr, FR_UNIQUE_BY);
+      if (by != NONE) LV_KEYED = slotKey(base + <usize>by * SL_BYTES);
+      else { modelKey(base, count); LV_KEYED = true; }
+      LV_KEY = KEY;
+    }
+  }
+  SLOTS_TOP = fw(f, FM_SLOTS);
+  DEPTH--;
+  tape(T_OBJ_END, 0, 0);
+  LV_STATE = SS_OTHER;
+  LV_START = start;
+  LV_END = POS + 1;
+  LV_TEXT_END = POS + 1;
+  valueDone();
+}
+
+/** ']' at POS. */
+export function closeArray(): void {
+  const f = frame(DEPTH - 1);
+  const t = fw(f, FM_TYPE);
+  if (t == FT_SKIP_ARRAY || t == FT_RAW_ARRAY) {
+    closeSkipped(f, t == FT_RAW_ARRAY);
+    return;
+  }
+  const fr = fw(f, FM_FR);
+  const count = kindOf(fr) == K_ARRAY ? frWord(fr, FR_LEN) : fw(f, FM_COUNT);
+  closeContainer(f, fr, count);
+  tape(T_ARR_END, 0, 0);
+}
+
+/** A list or map closes: its ops run with its item records, then it completes as a value. */
+function closeContainer(f: usize, fr: u32, count: u32): void {
+  const start = fw(f, FM_START);
+  const itemsBase = SLOTS + fw(f, FM_SLOTS);
+  const items = (SLOTS_TOP - fw(f, FM_SLOTS)) / SL_BYTES;
+  DEPTH--;
+  containerOps(fr, count, itemsBase, items, start, POS + 1);
+  SLOTS_TOP = fw(f, FM_SLOTS);
+  LV_STATE = fw(f, FM_COUNT) == 0 ? SS_EMPTY : SS_OTHER;
+  LV_START = start;
+  LV_END = POS + 1;
+  LV_TEXT_END = POS + 1;
+  LV_KEYED = false;
+  valueDone();
+}
+
+function closeSkipped(f: usize, raw: bool): void {
+  if (raw) tape(T_RAW, fw(f, FM_START_U16), POS + 1 - DELTA);
+  DEPTH--;
+  LV_STATE = SS_OTHER;
+  LV_START = fw(f, FM_START);
+  LV_END = POS + 1;
+  LV_TEXT_END = POS + 1;
+  LV_KEYED = false;
+  valueDone();
+}
+
+// ---------------------------------------------------------------- completion
+
+/** A value completed: store it in its parent and move the tokenizer to what may follow. */
+export function valueDone(): void {
+  if (DEPTH == 0) {
+    STATE = TS_DONE;
+    return;
+  }
+  const f = frame(DEPTH - 1);
+  const t = fw(f, FM_TYPE);
+  if (t == FT_OBJECT) {
+    const child = fw(f, FM_CHILD);
+    if (child == NONE) {
+      if (fw(f, FM_MODE) == EX_FORBID) {
+        addError(E_EXTRA, 0, V_SPAN, fw(f, FM_MEMBER_START), LV_TEXT_END, DEPTH, 0, 0);
+      }
+    } else if (child != FR_ANY) {
+      const slot = SLOTS + fw(f, FM_SLOTS) + <usize>frWord(child, FR_SLOT) * SL_BYTES;
+      store<u32>(slot + (SL_STATE << 2), LV_STATE);
+      store<u32>(slot + (SL_START << 2), LV_START);
+      store<u32>(slot + (SL_END << 2), LV_END);
+      store<f64>(slot + (SL_NUM << 2), LV_NUM);
+    }
+    STATE = TS_OBJ_NEXT;
+    return;
+  }
+  if (t == FT_ARRAY || t == FT_MAP) {
+    const fr = fw(f, FM_FR);
+    if ((flagsOf(fr) & F_UNIQUE) != 0 && (t == FT_MAP || kindOf(fr) != K_ARRAY || fw(f, FM_COUNT) < frWord(fr, FR_LEN))) {
+      recordItem();
+    }
+    setFw(f, FM_COUNT, fw(f, FM_COUNT) + 1);
+    STATE = t == FT_ARRAY ? TS_ARR_NEXT : TS_OBJ_NEXT;
+    return;
+  }
+  STATE = t == FT_SKIP_ARRAY || t == FT_RAW_ARRAY ? TS_ARR_NEXT : TS_OBJ_NEXT;
+}
+
+/** Append the completed value to its list's unique-item records. */
+function recordItem(): void {
+  const top = SLOTS + SLOTS_TOP;
+  let keyed = LV_KEYED;
+  let key = LV_KEY;
+  if (!keyed) {
+    // a scalar item: its key comes from a temporary slot made of the value
+    pushItem(top, LV_STATE, LV_START, LV_END, 0);
+    store<f64>(top + (SL_NUM << 2), LV_NUM);
+    keyed = slotKey(top);
+    key = KEY;
+  }
+  if (!keyed) return;
+  pushItem(top, LV_STATE, LV_START, LV_END, key);
+  SLOTS_TOP += SL_BYTES;
+}
+
+// ---------------------------------------------------------------- missing fields
+
+function fillDefault(slot: usize, fr: u32): void {
+  const k = kindOf(fr);
+  const d = frWord(fr, FR_DEFAULT);
+  if (k == K_STRING) {
+    store<u32>(slot + (SL_STATE << 2), SS_STRING_POOL);
+    store<u32>(slot + (SL_START << 2), d);
+    store<u32>(slot + (SL_END << 2), frWord(fr, FR_DEFAULT_LEN));
+  } else if (k == K_BOOL) {
+    store<u32>(slot + (SL_STATE << 2), numPool(d) != 0 ? SS_TRUE : SS_FALSE);
+  } else {
+    store<u32>(slot + (SL_STATE << 2), SS_NUMBER);
+    store<f64>(slot + (SL_NUM << 2), numPool(d));
+  }
+}
+
+function fillZero(slot: usize, fr: u32): void {
+  let st: u32 = SS_NULL;
+  switch (kindOf(fr)) {
+    case K_STRING: st = SS_STRING; store<u32>(slot + (SL_START << 2), 0); store<u32>(slot + (SL_END << 2), 0); break;
+    case K_INT: case K_FLOAT: st = SS_NUMBER; store<f64>(slot + (SL_NUM << 2), 0); break;
+    case K_BOOL: st = SS_FALSE; break;
+    case K_TIME: st = SS_TIME; store<f64>(slot + (SL_NUM << 2), <f64>ZERO_TIME_MS); break;
+    case K_OBJECT: st = SS_OTHER; break;
+    case K_ARRAY: st = frWord(fr, FR_LEN) == 0 ? SS_EMPTY : SS_OTHER; break;
+  }
+  store<u32>(slot + (SL_STATE << 2), st);
+}

@@ -1,0 +1,111 @@
+// Output of a run: the tape (what the bindings build the value from) and the error records
+// (what they turn into FieldErrors), with the path frames of each error in the arena.
+
+import {
+  ER_A, ER_KIND, ER_PATH, ER_PATH_LEN, ER_VAL_END, ER_VAL_KIND, ER_VAL_START, ER_WORDS, E_TOO_MANY,
+  FM_CHILD, FM_COUNT, FM_KEY_END, FM_KEY_START, FM_TYPE, FM_WORDS, FT_ARRAY, FT_MAP, FT_OBJECT, NONE,
+  PF_FIELD, PF_INDEX, PF_KEY, PF_WORDS, TP_WORDS,
+} from "../bindings/layout";
+import {
+  ARENA, ARENA_LEN, DELTA, ERR_COUNT, ERRS, MAX_ERRORS, STACK, TAPE, TAPE_LEN, TAPE_ON,
+} from "./state";
+
+// ---------------------------------------------------------------- tape
+
+/** Append [tag, a, b, 0]. */
+export function tape(tag: u32, a: u32, b: u32): void {
+  if (!TAPE_ON) return;
+  const e = TAPE + (<usize>(TAPE_LEN * TP_WORDS) << 2);
+  store<u32>(e, tag);
+  store<u32>(e, a, 4);
+  store<u32>(e, b, 8);
+  TAPE_LEN++;
+}
+
+/** Append a number entry (f64 in words 2..3). */
+export function tapeNumber(tag: u32, v: f64): void {
+  if (!TAPE_ON) return;
+  const e = TAPE + (<usize>(TAPE_LEN * TP_WORDS) << 2);
+  store<u32>(e, tag);
+  store<f64>(e, v, 8);
+  TAPE_LEN++;
+}
+
+/** Append an entry whose a, b are the UTF-16 span of bytes [start, end) (end is at a boundary). */
+@inline export function tapeSpan(tag: u32, u16Start: u32, end: u32): void {
+  tape(tag, u16Start, end - DELTA);
+}
+
+// ---------------------------------------------------------------- frames
+
+@inline export function frame(d: u32): usize {
+  return STACK + (<usize>(d * FM_WORDS) << 2);
+}
+
+@inline export function fw(f: usize, w: i32): u32 {
+  return load<u32>(f + (<usize>w << 2));
+}
+
+@inline export function setFw(f: usize, w: i32, v: u32): void {
+  store<u32>(f + (<usize>w << 2), v);
+}
+
+// ---------------------------------------------------------------- path frames
+
+function pathFrame(type: u32, a: u32, b: u32): void {
+  const p = ARENA + (<usize>(ARENA_LEN * PF_WORDS) << 2);
+  store<u32>(p, type);
+  store<u32>(p, a, 4);
+  store<u32>(p, b, 8);
+  ARENA_LEN++;
+}
+
+/**
+ * Write the path of frames 0..frames-1 (each one's current member) and an optional last frame;
+ * returns the index of the first path frame.
+ */
+export function writePath(frames: u32, lastType: u32, lastA: u32, lastB: u32): u32 {
+  const first = ARENA_LEN;
+  for (let d: u32 = 0; d < frames; d++) {
+    const f = frame(d);
+    const t = fw(f, FM_TYPE);
+    if (t == FT_OBJECT) {
+      const child = fw(f, FM_CHILD);
+      if (child != NONE) pathFrame(PF_FIELD, child, 0);
+      else pathFrame(PF_KEY, fw(f, FM_KEY_START), fw(f, FM_KEY_END));
+    } else if (t == FT_ARRAY) {
+      pathFrame(PF_INDEX, fw(f, FM_COUNT), 0);
+    } else if (t == FT_MAP) {
+      pathFrame(PF_KEY, fw(f, FM_KEY_START), fw(f, FM_KEY_END));
+    }
+  }
+  if (lastType != 0) pathFrame(lastType, lastA, lastB);
+  return first;
+}
+
+// ---------------------------------------------------------------- error records
+
+/**
+ * Append an error record. `frames` open frames lead to the failing value; `lastType/lastA` adds
+ * one more path frame (a field checked when its object closes). Past maxErrors one TOO_MANY
+ * record is written and the rest are dropped (parsing goes on: a syntax error still wins).
+ */
+export function addError(kind: u32, a: u32, valKind: u32, valStart: u32, valEnd: u32, frames: u32, lastType: u32, lastA: u32): void {
+  if (ERR_COUNT > MAX_ERRORS) return;
+  const r = ERRS + (<usize>(ERR_COUNT * ER_WORDS) << 2);
+  ERR_COUNT++;
+  if (ERR_COUNT > MAX_ERRORS) {
+    store<u32>(r + (ER_KIND << 2), E_TOO_MANY);
+    store<u32>(r + (ER_PATH_LEN << 2), 0);
+    return;
+  }
+  const first = writePath(frames, lastType, lastA, 0);
+  store<u32>(r + (ER_KIND << 2), kind);
+  store<u32>(r + (ER_A << 2), a);
+  store<u32>(r + (ER_VAL_START << 2), valStart);
+  store<u32>(r + (ER_VAL_END << 2), valEnd);
+  store<u32>(r + (ER_VAL_KIND << 2), valKind);
+  store<u32>(r + (ER_PATH << 2), first);
+  store<u32>(r + (ER_PATH_LEN << 2), ARENA_LEN - first);
+}
+

@@ -1,0 +1,126 @@
+// Helpers over the bytes of a string's contents: unescaping, counting, comparing, hashing.
+
+@inline function hexValue(c: u32): u32 {
+  if (c - 0x30 < 10) return c - 0x30;
+  return (c | 0x20) - 0x61 + 10;
+}
+
+function hex4(p: usize): u32 {
+  return (hexValue(load<u8>(p)) << 12) | (hexValue(load<u8>(p + 1)) << 8) |
+    (hexValue(load<u8>(p + 2)) << 4) | hexValue(load<u8>(p + 3));
+}
+
+/** Write code point cp as UTF-8 (WTF-8 for a lone surrogate) at dst; returns bytes written. */
+function putUtf8(dst: usize, cp: u32): u32 {
+  if (cp < 0x80) { store<u8>(dst, cp); return 1; }
+  if (cp < 0x800) {
+    store<u8>(dst, 0xc0 | (cp >> 6));
+    store<u8>(dst + 1, 0x80 | (cp & 0x3f));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    store<u8>(dst, 0xe0 | (cp >> 12));
+    store<u8>(dst + 1, 0x80 | ((cp >> 6) & 0x3f));
+    store<u8>(dst + 2, 0x80 | (cp & 0x3f));
+    return 3;
+  }
+  store<u8>(dst, 0xf0 | (cp >> 18));
+  store<u8>(dst + 1, 0x80 | ((cp >> 12) & 0x3f));
+  store<u8>(dst + 2, 0x80 | ((cp >> 6) & 0x3f));
+  store<u8>(dst + 3, 0x80 | (cp & 0x3f));
+  return 4;
+}
+
+/**
+ * Decode the contents of a JSON string (already validated) into dst; returns the decoded length.
+ * A \uD83D\uDE00 pair becomes one 4-byte sequence; a lone surrogate stays as its 3-byte form.
+ */
+export function unescape(p: usize, end: usize, dst: usize): u32 {
+  let w = dst;
+  while (p < end) {
+    const c = <u32>load<u8>(p);
+    if (c != 0x5c) { store<u8>(w, c); w++; p++; continue; }
+    const e = <u32>load<u8>(p + 1);
+    p += 2;
+    let out: u32 = 0;
+    switch (e) {
+      case 0x22: out = 0x22; break;
+      case 0x5c: out = 0x5c; break;
+      case 0x2f: out = 0x2f; break;
+      case 0x62: out = 0x08; break;
+      case 0x66: out = 0x0c; break;
+      case 0x6e: out = 0x0a; break;
+      case 0x72: out = 0x0d; break;
+      case 0x74: out = 0x09; break;
+      default: {
+        // \uXXXX
+        let cp = hex4(p);
+        p += 4;
+        if (cp >= 0xd800 && cp < 0xdc00 && p + 6 <= end && load<u8>(p) == 0x5c && load<u8>(p + 1) == 0x75) {
+          const lo = hex4(p + 2);
+          if (lo >= 0xdc00 && lo < 0xe000) {
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+            p += 6;
+          }
+        }
+        w += putUtf8(w, cp);
+        continue;
+      }
+    }
+    store<u8>(w, out);
+    w++;
+  }
+  return <u32>(w - dst);
+}
+
+/** Unicode code points in UTF-8 bytes (every byte that is not a continuation byte). */
+export function codePoints(p: usize, len: u32): u32 {
+  let n: u32 = 0;
+  const end = p + len;
+  while (p + 8 <= end) {
+    // count bytes whose top two bits are not 10, eight at a time
+    const x = load<u64>(p);
+    const cont = (x & ~(x << 1)) & 0x8080808080808080; // bit 7 set and bit 6 clear
+    n += 8 - <u32>popcnt(cont);
+    p += 8;
+  }
+  while (p < end) {
+    if ((load<u8>(p) & 0xc0) != 0x80) n++;
+    p++;
+  }
+  return n;
+}
+
+/** Compare two byte strings: negative, zero or positive (UTF-8 byte order = code point order). */
+export function compareBytes(a: usize, alen: u32, b: usize, blen: u32): i32 {
+  const n = alen < blen ? alen : blen;
+  for (let i: u32 = 0; i < n; i++) {
+    const x = <i32>load<u8>(a + i);
+    const y = <i32>load<u8>(b + i);
+    if (x != y) return x - y;
+  }
+  return <i32>alen - <i32>blen;
+}
+
+/** 64-bit hash of bytes (FNV-1a with a final mix). */
+export function hashBytes(p: usize, len: u32): u64 {
+  let h: u64 = 0xcbf29ce484222325;
+  for (let i: u32 = 0; i < len; i++) {
+    h ^= <u64>load<u8>(p + i);
+    h *= 0x100000001b3;
+  }
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccd;
+  h ^= h >> 33;
+  return h;
+}
+
+/** 32-bit hash of a key, for the key lookup tables (must match bindings/compile.ts keyHash). */
+export function keyHash(p: usize, len: u32): u32 {
+  let h: u32 = 0x811c9dc5;
+  for (let i: u32 = 0; i < len; i++) {
+    h ^= <u32>load<u8>(p + i);
+    h *= 0x01000193;
+  }
+  return h;
+}

@@ -1,0 +1,68 @@
+// time.Time values: RFC 3339 text as Go's time.Parse(time.RFC3339, s) accepts it:
+//   YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)
+// Returns the instant in epoch milliseconds (fraction kept below the millisecond), or NaN.
+
+@inline function digit(p: usize): i32 {
+  const c = <i32>load<u8>(p) - 0x30;
+  return c >= 0 && c <= 9 ? c : -1000;
+}
+
+@inline function two(p: usize): i32 {
+  return digit(p) * 10 + digit(p + 1);
+}
+
+function daysInMonth(y: i32, m: i32): i32 {
+  if (m == 2) return (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : 28;
+  return m == 4 || m == 6 || m == 9 || m == 11 ? 30 : 31;
+}
+
+/** Days from 1970-01-01 to y-m-d (proleptic Gregorian). */
+function daysFromCivil(y: i32, m: i32, d: i32): i64 {
+  const yy: i64 = m <= 2 ? y - 1 : y;
+  const era: i64 = (yy >= 0 ? yy : yy - 399) / 400;
+  const yoe = yy - era * 400;
+  const mp: i64 = (m + 9) % 12;
+  const doy = (153 * mp + 2) / 5 + d - 1;
+  const doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+export function parseTime(p: usize, len: u32): f64 {
+  if (len < 20) return NaN;
+  const year = digit(p) * 1000 + digit(p + 1) * 100 + digit(p + 2) * 10 + digit(p + 3);
+  if (year < 0 || load<u8>(p + 4) != 0x2d || load<u8>(p + 7) != 0x2d || load<u8>(p + 10) != 0x54 ||
+    load<u8>(p + 13) != 0x3a || load<u8>(p + 16) != 0x3a) return NaN;
+  const month = two(p + 5);
+  const day = two(p + 8);
+  const hour = two(p + 11);
+  const minute = two(p + 14);
+  const second = two(p + 17);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour < 0 || hour > 23 ||
+    minute < 0 || minute > 59 || second < 0 || second > 59) return NaN;
+  let i: u32 = 19;
+  let frac: f64 = 0;
+  if (load<u8>(p + i) == 0x2e) {
+    i++;
+    let scale: f64 = 100;
+    const start = i;
+    while (i < len && digit(p + i) >= 0) { frac += <f64>digit(p + i) * scale; scale /= 10; i++; }
+    if (i == start || i - start > 9) return NaN;
+  }
+  if (i >= len) return NaN;
+  let offsetMin: i32 = 0;
+  const z = load<u8>(p + i);
+  if (z == 0x5a) {
+    i++;
+  } else if (z == 0x2b || z == 0x2d) {
+    if (i + 6 != len || load<u8>(p + i + 3) != 0x3a) return NaN;
+    const oh = two(p + i + 1);
+    const om = two(p + i + 4);
+    if (oh < 0 || oh > 23 || om < 0 || om > 59) return NaN;
+    offsetMin = (oh * 60 + om) * (z == 0x2d ? -1 : 1);
+    i += 6;
+  } else return NaN;
+  if (i != len) return NaN;
+  const days = daysFromCivil(year, month, day);
+  const secs = days * 86400 + hour * 3600 + minute * 60 + second - offsetMin * 60;
+  return <f64>secs * 1000 + frac;
+}

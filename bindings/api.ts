@@ -1,0 +1,45 @@
+// The Simple API: global functions with default options and one cached validator per model
+// (exactly as if `new Validator(Model)` had been called). Changing the global tag name starts a
+// new cache, since the tag name decides which directives a model has.
+
+import type { Infer, Model } from "./model.js";
+import { getTagName, setTagName as setGlobalTagName } from "./resolve.js";
+import { Validator, type Result, type UnmarshalError } from "./validator.js";
+import type { ValidationError } from "./errors.js";
+
+let cache = new WeakMap<Model, Validator>();
+let cacheTag = getTagName();
+
+function validatorOf<M extends Model>(model: M): Validator<M> {
+  if (cacheTag !== getTagName()) {
+    cache = new WeakMap();
+    cacheTag = getTagName();
+  }
+  let v = cache.get(model);
+  if (!v) {
+    v = new Validator(model);
+    cache.set(model, v);
+  }
+  return v as Validator<M>;
+}
+
+export function unmarshal<M extends Model>(model: M, data: string | Uint8Array): Infer<M> {
+  return validatorOf(model).unmarshal(data);
+}
+
+export function safeUnmarshal<M extends Model>(model: M, data: string | Uint8Array): Result<Infer<M>, UnmarshalError> {
+  return validatorOf(model).safeUnmarshal(data);
+}
+
+export function validate<M extends Model>(model: M, value: Infer<M>): void {
+  validatorOf(model).validate(value);
+}
+
+export function safeValidate<M extends Model>(model: M, value: Infer<M>): Result<Infer<M>, ValidationError> {
+  return validatorOf(model).safeValidate(value);
+}
+
+/** Change the default tag name ("" restores `checker`). */
+export function setTagName(name: string): void {
+  setGlobalTagName(name);
+}

@@ -1,0 +1,58 @@
+// Helpers of the directives that name another field of the same model.
+import { DirectiveError, requireValue, type FieldContext, type SiblingRef } from "./directive.js";
+
+/** The other field named by a cross-field directive: must exist and must not be the field itself. */
+export function otherField(name: string, target: string, field: FieldContext): SiblingRef {
+  const other = field.sibling(target);
+  if (other === undefined) {
+    throw new DirectiveError(`${name}=${target}: ${field.model} has no field ${target}`);
+  }
+  if (other.key === field.field) throw new DirectiveError(`${name}=${target}: a field cannot refer to itself`);
+  return other;
+}
+
+export function targetName(name: string, value: string | undefined): string {
+  return requireValue(name, value).trim();
+}
+
+/**
+ * Go's zero value test used by required_if / required_with: missing, null, "", 0, false, an empty
+ * list or map, a model with no fields.
+ */
+export function isZero(v: unknown): boolean {
+  if (v === undefined || v === null || v === "" || v === 0 || v === false) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === Object.prototype) {
+    return Object.keys(v as object).length === 0;
+  }
+  return false;
+}
+
+/** Order of two values of the same comparable kind (numbers, strings by code point, times). */
+export function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
+  if (a instanceof Date && b instanceof Date) return Math.sign(a.getTime() - b.getTime());
+  const x = String(a);
+  const y = String(b);
+  // code point order (= UTF-8 byte order), not UTF-16 unit order
+  let i = 0;
+  let j = 0;
+  while (i < x.length && j < y.length) {
+    const cx = x.codePointAt(i)!;
+    const cy = y.codePointAt(j)!;
+    if (cx !== cy) return cx < cy ? -1 : 1;
+    i += cx > 0xffff ? 2 : 1;
+    j += cy > 0xffff ? 2 : 1;
+  }
+  return i < x.length ? 1 : j < y.length ? -1 : 0;
+}
+
+/** gtfield / ltfield: both fields numbers, both strings or both times. */
+export function comparableKinds(name: string, field: FieldContext, other: SiblingRef): void {
+  const kinds = ["number", "string", "time"];
+  if (!kinds.includes(field.kind) || field.kind !== other.kind) {
+    throw new DirectiveError(
+      `${name}=${other.key}: cannot compare ${field.kind === "number" || field.kind === "string" ? field.scalar : field.kind} with ${other.scalar ?? other.kind}`,
+    );
+  }
+}

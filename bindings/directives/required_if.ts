@@ -1,0 +1,45 @@
+// `required_if=F V` (v2.1.3) or `required_if=F:V` (v0.1.x): REQUIRED_IF `field is required when
+// F is V`. The condition holds when F's Go text (FormatInt/FormatFloat/FormatBool, or the string)
+// equals V; the field then fails when it is zero.
+import { OP_REQUIRED_IF } from "../layout.js";
+import { DirectiveError, requireValue, type DirectiveSpec } from "./directive.js";
+import { isZero, otherField } from "./cross-field.js";
+import { formatGo, numberWithGoText } from "./go-format.js";
+
+/** Pool reference meaning "the condition can never hold". */
+export const NEVER = 0xffffffff;
+
+export const requiredIf: DirectiveSpec = {
+  names: ["required_if"],
+  build(name, value, raw, field) {
+    const text = requireValue(name, value).trim();
+    const space = text.indexOf(" ");
+    const sep = space >= 0 ? space : text.indexOf(":");
+    if (sep <= 0) throw new DirectiveError(`${name}=${text}: expected ${name}=<Field> <Value>`);
+    const target = text.slice(0, sep);
+    const expected = text.slice(sep + 1).trim();
+    const other = otherField(name, target, field);
+    if (other.kind !== "string" && other.kind !== "number" && other.kind !== "bool") {
+      throw new DirectiveError(`${name}=${text}: ${target} must be a string, number or bool field`);
+    }
+    return {
+      phase: "object", directive: raw, code: "REQUIRED_IF", message: `field is required when ${target} is ${expected}`, other,
+      wasm: (pool) => {
+        if (other.kind === "string") {
+          const s = pool.utf8(expected);
+          return [OP_REQUIRED_IF, other.slot, s.offset, s.length];
+        }
+        if (other.kind === "bool") {
+          return [OP_REQUIRED_IF, other.slot, expected === "true" ? 1 : expected === "false" ? 0 : NEVER, 0];
+        }
+        const n = numberWithGoText(expected);
+        return [OP_REQUIRED_IF, other.slot, n === undefined ? NEVER : pool.number(n), 0];
+      },
+      // a missing condition field takes its zero value, whose text is "", "0" or "false"
+      test: (self, o) => {
+        const otherText = o === undefined || o === null ? (other.kind === "string" ? "" : other.kind === "bool" ? "false" : "0") : formatGo(o);
+        return otherText !== expected || !isZero(self);
+      },
+    };
+  },
+};

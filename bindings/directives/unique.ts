@@ -1,0 +1,62 @@
+// `unique`: NOT_UNIQUE `items must be unique`. Lists: items pairwise distinct; maps: values
+// pairwise distinct; `unique=F` on a list of models compares their field F. null items are
+// skipped (as in Go). Items that are models are compared by value, which needs every field of the
+// model to be a scalar (Go's comparable structs); otherwise use unique=F.
+import { OP_UNIQUE, OP_UNIQUE_BY } from "../layout.js";
+import { DirectiveError, kindError, type DirectiveSpec } from "./directive.js";
+import { formatGo } from "./go-format.js";
+
+/** Canonical text of a comparable value: equal values, equal keys. */
+export function uniqueKey(v: unknown): string | undefined {
+  if (v === null || v === undefined) return undefined;
+  if (v instanceof Date) return "t" + v.getTime();
+  if (typeof v === "object") {
+    return "m" + JSON.stringify(Object.values(v as object).map(uniqueKey));
+  }
+  return typeof v === "string" ? "s" + v : typeof v === "number" ? "n" + formatGo(v) : "b" + String(v);
+}
+
+function allDistinct(items: readonly unknown[], key: (item: unknown) => string | undefined): boolean {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const k = key(item);
+    if (k === undefined) continue;
+    if (seen.has(k)) return false;
+    seen.add(k);
+  }
+  return true;
+}
+
+export const unique: DirectiveSpec = {
+  names: ["unique"],
+  build(name, value, raw, field) {
+    if (field.kind !== "list" && field.kind !== "map") throw kindError(name, field, "slice, array or map");
+    const base = { phase: "value" as const, directive: raw, code: "NOT_UNIQUE", message: "items must be unique" };
+    const items = (v: unknown) => (Array.isArray(v) ? v : Object.values(v as object));
+    if (value !== undefined && value !== "") {
+      const by = field.elemField(value.trim());
+      if (field.kind !== "list" || field.elemKind !== "model") {
+        throw new DirectiveError(`unique=${value}: needs a slice of models`);
+      }
+      if (by === undefined) throw new DirectiveError(`unique=${value}: the item model has no field ${value}`);
+      if (by.kind !== "string" && by.kind !== "number" && by.kind !== "bool" && by.kind !== "time") {
+        throw new DirectiveError(`unique=${value}: field ${value} must be a string, number, bool or time`);
+      }
+      return {
+        ...base,
+        wasm: () => [OP_UNIQUE_BY, by.slot, 0, 0],
+        test: (v: unknown) => allDistinct(items(v), (item) =>
+          item === null || item === undefined ? undefined : uniqueKey((item as Record<string, unknown>)[by.key])),
+      };
+    }
+    const elem = field.elemKind;
+    if (elem !== "string" && elem !== "number" && elem !== "bool" && elem !== "time" && elem !== "model") {
+      throw new DirectiveError(`unique on a ${field.kind} of ${elem} items: items must be strings, numbers, bools, times or models`);
+    }
+    return {
+      ...base, schema: field.kind === "list" ? { uniqueItems: true } : undefined,
+      wasm: () => [OP_UNIQUE, 0, 0, 0],
+      test: (v: unknown) => allDistinct(items(v), uniqueKey),
+    };
+  },
+};

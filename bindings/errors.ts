@@ -1,0 +1,83 @@
+// The error kinds of the spec, as TypeScript classes (callers tell them apart with instanceof).
+
+/** One field-level failure. Serialises to JSON with exactly the keys field, code, message, value. */
+export interface FieldError {
+  /** Path of the failing field, with JSON names: `address.city`, `tags[2]`, `scores.key`. */
+  field: string;
+  /** Machine-readable code (never empty). */
+  code: string;
+  message: string;
+  /** The value that failed, in JSON form (null when the field was missing). */
+  value: unknown;
+}
+
+/** Summary in the spec's format: `<field>: <message> (and N more errors)`. */
+function summarize(errors: readonly Pick<FieldError, "field" | "message">[]): string {
+  if (errors.length === 0) return "no errors found";
+  const first = `${errors[0].field}: ${errors[0].message}`;
+  return errors.length === 1 ? first : `${first} (and ${errors.length - 1} more errors)`;
+}
+
+/** All constraint failures of one call. */
+export class ValidationError extends Error {
+  override readonly name = "ValidationError";
+  readonly errors: FieldError[];
+  constructor(errors: FieldError[]) {
+    super(summarize(errors));
+    this.errors = errors;
+  }
+}
+
+/** Malformed JSON. `offset` is the byte offset of the first byte that cannot be valid. */
+export class JsonSyntaxError extends SyntaxError {
+  override readonly name = "JsonSyntaxError";
+  constructor(
+    message: string,
+    readonly offset: number,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(`${message} at offset ${offset} (line ${line}, column ${column})`);
+  }
+}
+
+/** A JSON value of the wrong type for its field (the first one found). */
+export class UnmarshalTypeError extends TypeError {
+  override readonly name = "UnmarshalTypeError";
+  constructor(
+    /** Path of the field, with JSON names ("" for the document itself). */
+    readonly field: string,
+    /** The field's kind, e.g. `int`, `string`, `User`, `[]string`. */
+    readonly expected: string,
+    /** What the JSON held: `string`, `number 1.5`, `object`, ... */
+    readonly got: string,
+    readonly offset: number,
+  ) {
+    super(`cannot unmarshal ${got} into ${field === "" ? "the document" : `field ${field}`} of type ${expected}`);
+  }
+}
+
+/** newModel could not convert an input value to the field's kind. */
+export class ConversionError extends TypeError {
+  override readonly name = "ConversionError";
+  constructor(
+    readonly field: string,
+    readonly expected: string,
+    readonly got: string,
+  ) {
+    super(`cannot convert ${got} to ${expected} at ${field === "" ? "the value" : field}`);
+  }
+}
+
+/** A mistake in a model or in validator options, found when the validator is created. */
+export class ModelError extends Error {
+  override readonly name = "ModelError";
+  constructor(
+    message: string,
+    readonly model: string,
+    readonly field?: string,
+    readonly directive?: string,
+  ) {
+    super(message);
+  }
+}

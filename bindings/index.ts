@@ -1,0 +1,17 @@
+// The public entry of checker. Nothing else is imported by users.
+
+export { model, t, isModel } from "./model.js";
+export type { Infer, InferShape, Model, Shape, Type, ScalarKind, TypeKind } from "./model.js";
+export { Validator } from "./validator.js";
+export type { Result, UnmarshalError } from "./validator.js";
+export { unmarshal, safeUnmarshal, validate, safeValidate, setTagName } from "./api.js";
+export { defaultValidatorOptions, getTagName } from "./resolve.js";
+export type { ValidatorOptions, ExtraFieldsMode } from "./resolve.js";
+export { ValidationError, JsonSyntaxError, UnmarshalTypeError, ConversionError, ModelError } from "./errors.js";
+export type { FieldError } from "./errors.js";
+export { init, initSync } from "./wasm.js";
+
+/** ExtraFieldsMode values (the spec's ExtraIgnore / ExtraForbid / ExtraAllow). */
+export const extraIgnore = "ignore" as const;
+export const extraForbid = "forbid" as const;
+export const extraAllow = "allow" as const;

@@ -1,0 +1,43 @@
+// The JSON form of a typed value ("dict form"): JSON names as keys, nested models as objects,
+// captured extras merged into their level, times as RFC 3339 text. Error values are in this form.
+
+import { stripPtr, type RModel, type RType } from "./resolve.js";
+
+/** RFC 3339 with the fraction trimmed, as Go's time.Time marshals (always UTC here). */
+export function formatTime(d: Date): string {
+  const iso = d.toISOString(); // YYYY-MM-DDTHH:MM:SS.mmmZ (or ±YYYYYY for far years)
+  return iso.replace(/\.000Z$/, "Z").replace(/(\.\d*?)0+Z$/, "$1Z");
+}
+
+export function toJsonForm(t: RType, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  const base = stripPtr(t);
+  switch (base.kind) {
+    case "model": return objectToJsonForm(base.model, v as Record<string, unknown>);
+    case "slice": case "array":
+      return Array.isArray(v) ? v.map((x) => toJsonForm(base.elem, x)) : v;
+    case "map":
+      return typeof v === "object"
+        ? Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toJsonForm(base.elem, x)]))
+        : v;
+    case "scalar":
+      return base.scalar === "time" && v instanceof Date ? formatTime(v) : v;
+    default:
+      return v;
+  }
+}
+
+export function objectToJsonForm(m: RModel, o: Record<string, unknown>): Record<string, unknown> {
+  if (typeof o !== "object" || o === null) return o;
+  const out: Record<string, unknown> = {};
+  for (const f of m.fields) {
+    if (f.extras) {
+      const extras = o[f.key];
+      if (extras && typeof extras === "object") Object.assign(out, extras);
+      continue;
+    }
+    if (f.skip) continue;
+    out[f.jsonName] = toJsonForm(f.type, o[f.key]);
+  }
+  return out;
+}

@@ -1,0 +1,74 @@
+// The bindings own the core's linear memory above heapBase(): programs and session buffers are
+// blocks from this allocator (power-of-two size classes with free lists, so memory is reused and
+// does not grow with the number of calls).
+
+const MIN_CLASS = 6; // 64 bytes
+
+export class Heap {
+  private top: number;
+  private readonly free: number[][] = [];
+  private readonly sizes = new Map<number, number>();
+  private buffer: ArrayBuffer;
+  u8: Uint8Array;
+  u32: Uint32Array;
+  f64: Float64Array;
+
+  constructor(private readonly memory: WebAssembly.Memory, base: number) {
+    this.top = (base + 15) & ~15;
+    this.buffer = memory.buffer;
+    this.u8 = new Uint8Array(this.buffer);
+    this.u32 = new Uint32Array(this.buffer);
+    this.f64 = new Float64Array(this.buffer);
+  }
+
+  /** Refresh the views after memory.grow (cheap when nothing changed). */
+  views(): this {
+    if (this.memory.buffer !== this.buffer) {
+      this.buffer = this.memory.buffer;
+      this.u8 = new Uint8Array(this.buffer);
+      this.u32 = new Uint32Array(this.buffer);
+      this.f64 = new Float64Array(this.buffer);
+    }
+    return this;
+  }
+
+  alloc(size: number): number {
+    const cls = Math.max(MIN_CLASS, 32 - Math.clz32(Math.max(1, size) - 1));
+    const list = this.free[cls];
+    if (list && list.length > 0) {
+      const p = list.pop()!;
+      this.sizes.set(p, cls);
+      return p;
+    }
+    const bytes = 2 ** cls;
+    const p = this.top;
+    const end = p + bytes;
+    if (end > this.memory.buffer.byteLength) {
+      this.memory.grow(Math.ceil((end - this.memory.buffer.byteLength) / 65536));
+    }
+    this.top = end;
+    this.sizes.set(p, cls);
+    this.views();
+    return p;
+  }
+
+  release(p: number): void {
+    const cls = this.sizes.get(p);
+    if (cls === undefined) return;
+    this.sizes.delete(p);
+    (this.free[cls] ??= []).push(p);
+  }
+
+  capacity(p: number): number {
+    return 2 ** (this.sizes.get(p) ?? 0);
+  }
+
+  /** Grow block p to at least `size` bytes, keeping its first `keep` bytes. */
+  realloc(p: number, size: number, keep: number): number {
+    if (size <= this.capacity(p)) return p;
+    const q = this.alloc(size);
+    this.u8.copyWithin(q, p, p + keep);
+    this.release(p);
+    return q;
+  }
+}

@@ -1,0 +1,114 @@
+// The model DSL: the TypeScript stand-in for a Go struct with tags.
+//
+//   const User = model("User", { name: t.string("required,min=2"), tags: t.slice(t.string()) });
+//   type User = Infer<typeof User>;
+//
+// A model is plain data (kinds, tags, nesting). Nothing is checked here; every mistake is found
+// when a validator is created (bindings/schema-ir.ts) and thrown there as a ModelError.
+
+/** Go's scalar kinds, plus `any` (interface{}) and `time` (time.Time, RFC 3339 in JSON). */
+export type ScalarKind =
+  | "string" | "bool"
+  | "int" | "int8" | "int16" | "int32" | "int64"
+  | "uint" | "uint8" | "uint16" | "uint32" | "uint64"
+  | "float32" | "float64"
+  | "any" | "time";
+
+export type TypeKind = ScalarKind | "ptr" | "slice" | "array" | "map" | "model" | "extras";
+
+/** A field type. `T` is the TypeScript type of its value (read it with `Infer`). */
+export interface Type<T = unknown> {
+  readonly kind: TypeKind;
+  /** The field's tag: a bare directive list or a Go-style tag string. */
+  readonly tag: string | undefined;
+  /** Element type of ptr, slice, array and map. */
+  readonly elem?: Type;
+  /** Length of a fixed-size array. */
+  readonly length?: number;
+  /** The nested model (resolved lazily, so models can be recursive). */
+  readonly target?: () => Model;
+  /** Phantom member carrying the value type; never set at run time. */
+  readonly _value?: T;
+}
+
+export type Shape = { readonly [key: string]: Type };
+
+/** The TypeScript type of a field type or model. */
+export type Infer<X> = X extends Type<infer T> ? T : never;
+
+export type InferShape<S extends Shape> = { -readonly [K in keyof S]: Infer<S[K]> };
+
+export interface Model<S extends Shape = Shape> extends Type<InferShape<S>> {
+  readonly kind: "model";
+  readonly name: string;
+  readonly shape: S;
+}
+
+export function isModel(value: unknown): value is Model {
+  return typeof value === "object" && value !== null && (value as Model).kind === "model" &&
+    typeof (value as Model).name === "string" && typeof (value as Model).shape === "object";
+}
+
+/** Declare a model: a name (used in error messages and schemas) and its fields in order. */
+export function model<S extends Shape>(name: string, shape: S): Model<S> {
+  const m: Model<S> = {
+    kind: "model",
+    name,
+    shape,
+    tag: undefined,
+    target: () => m,
+  };
+  return Object.freeze(m);
+}
+
+function scalar<T>(kind: ScalarKind) {
+  return (tag?: string): Type<T> => Object.freeze({ kind, tag });
+}
+
+/** Type builders, one per Go kind. The optional argument is the field's tag. */
+export const t = {
+  string: scalar<string>("string"),
+  bool: scalar<boolean>("bool"),
+  int: scalar<number>("int"),
+  int8: scalar<number>("int8"),
+  int16: scalar<number>("int16"),
+  int32: scalar<number>("int32"),
+  int64: scalar<number>("int64"),
+  uint: scalar<number>("uint"),
+  uint8: scalar<number>("uint8"),
+  uint16: scalar<number>("uint16"),
+  uint32: scalar<number>("uint32"),
+  uint64: scalar<number>("uint64"),
+  float32: scalar<number>("float32"),
+  float64: scalar<number>("float64"),
+  any: scalar<unknown>("any"),
+  time: scalar<Date>("time"),
+  /** `*T`: `null` when absent or null in the JSON. */
+  ptr<T>(elem: Type<T>, tag?: string): Type<T | null> {
+    return Object.freeze({ kind: "ptr", tag, elem });
+  },
+  /** `[]T`: a JSON array; `null` is the nil slice. */
+  slice<T>(elem: Type<T>, tag?: string): Type<T[] | null> {
+    return Object.freeze({ kind: "slice", tag, elem });
+  },
+  /** `[N]T`: a JSON array read into exactly N items (missing items are zero, extra ones dropped, as in Go). */
+  array<T>(length: number, elem: Type<T>, tag?: string): Type<T[]> {
+    return Object.freeze({ kind: "array", tag, elem, length });
+  },
+  /** `map[string]T`: a JSON object with any keys; `null` is the nil map. */
+  map<T>(elem: Type<T>, tag?: string): Type<Record<string, T> | null> {
+    return Object.freeze({ kind: "map", tag, elem });
+  },
+  /** A nested model with a tag (a model used directly as a field has no tag). */
+  model<S extends Shape>(target: Model<S>, tag?: string): Type<InferShape<S>> {
+    return Object.freeze({ kind: "model", tag, target: () => target });
+  },
+  /** A model referenced lazily, for recursive models: `children: t.slice(t.lazy(() => Node))`. */
+  lazy<S extends Shape>(target: () => Model<S>, tag?: string): Type<InferShape<S>> {
+    return Object.freeze({ kind: "model", tag, target });
+  },
+  /** The `map[string]any` field with `json:"-"` and `extra_fields` that captures unknown keys under ExtraAllow. */
+  extras(tag?: string): Type<Record<string, unknown>> {
+    return Object.freeze({ kind: "extras", tag });
+  },
+} as const;

@@ -1,0 +1,135 @@
+// Turn what the core recorded into the spec's errors: error records -> FieldErrors (messages from
+// the directive that wrote each op), a syntax stop -> JsonSyntaxError, a type stop ->
+// UnmarshalTypeError. Only rejected documents come here.
+
+import type { Program } from "./compile.js";
+import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "./errors.js";
+import * as L from "./layout.js";
+import { joinPath, zeroErrors } from "./reference.js";
+import { typeName } from "./resolve.js";
+import type { Session } from "./session.js";
+
+const decoder = new TextDecoder();
+
+function keyText(raw: string): string {
+  return raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
+}
+
+/** Path of `count` path frames starting at arena frame `first`. */
+function renderPath(program: Program, s: Session, first: number, count: number): string {
+  const u32 = s.engine.heap.u32;
+  const arena = s.get(L.S_ARENA) >>> 2;
+  const input = s.inputBytes();
+  let path = "";
+  for (let i = 0; i < count; i++) {
+    const w = arena + (first + i) * L.PF_WORDS;
+    const type = u32[w];
+    if (type === L.PF_FIELD) path = joinPath(path, program.frs[u32[w + 1]].field!.jsonName);
+    else if (type === L.PF_INDEX) path += `[${u32[w + 1]}]`;
+    else path = joinPath(path, keyText(decoder.decode(input.subarray(u32[w + 1], u32[w + 2]))));
+  }
+  return path;
+}
+
+function spanValue(s: Session, start: number, end: number): unknown {
+  return JSON.parse(decoder.decode(s.inputBytes().subarray(start, end)));
+}
+
+export function renderErrors(program: Program, s: Session): FieldError[] {
+  const u32 = s.engine.heap.u32;
+  const base = s.get(L.S_ERRS) >>> 2;
+  const count = s.get(L.S_ERR_COUNT);
+  const maxErrors = program.resolved.options.maxErrors;
+  const out: FieldError[] = [];
+  for (let i = 0; i < count && out.length < maxErrors; i++) {
+    const r = base + i * L.ER_WORDS;
+    const kind = u32[r + L.ER_KIND];
+    if (kind === L.E_TOO_MANY) break;
+    const field = renderPath(program, s, u32[r + L.ER_PATH], u32[r + L.ER_PATH_LEN]);
+    const a = u32[r + L.ER_A];
+    const value = u32[r + L.ER_VAL_KIND] === L.V_SPAN ? spanValue(s, u32[r + L.ER_VAL_START], u32[r + L.ER_VAL_END]) : null;
+    switch (kind) {
+      case L.E_OP: {
+        const { check } = program.ops[a];
+        out.push({ field, code: check.code, message: check.message, value });
+        break;
+      }
+      case L.E_REQUIRED:
+        out.push({ field, code: "REQUIRED", message: "field is required", value: null });
+        break;
+      case L.E_MISSING:
+        out.push({ field, code: "MISSING_FIELD", message: `${program.frs[a].field!.jsonName} field is missing and has no default`, value: null });
+        break;
+      case L.E_EXTRA:
+        out.push({ field, code: "EXTRA_FIELD", message: "unknown field in JSON", value });
+        break;
+      case L.E_ZERO:
+        out.push(...zeroErrors(program.frs[a].field!, field));
+        break;
+    }
+  }
+  if (count > maxErrors || out.length > maxErrors) {
+    // the core wrote a TOO_MANY record, or lax-mode zero values expanded past the limit
+    out.length = Math.min(out.length, maxErrors);
+    out.push({ field: "", code: "TOO_MANY_ERRORS", message: `too many errors: stopped after ${maxErrors}`, value: null });
+  }
+  return out;
+}
+
+const SYNTAX_REASONS: Record<number, string> = {
+  [L.SX_UNEXPECTED]: "unexpected character",
+  [L.SX_EOF]: "unexpected end of JSON input",
+  [L.SX_BAD_ESCAPE]: "invalid escape in string",
+  [L.SX_CONTROL]: "control character in string",
+  [L.SX_UTF8]: "invalid UTF-8",
+  [L.SX_NUMBER]: "invalid number",
+  [L.SX_TRAILING]: "unexpected data after the document",
+  [L.SX_DEPTH]: "nesting too deep",
+  [L.SX_LITERAL]: "invalid literal",
+};
+
+/** Byte offset -> 1-based line and column (in bytes). */
+export function lineColumn(bytes: Uint8Array, offset: number): [number, number] {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < bytes.length; i++) {
+    if (bytes[i] === 0x0a) { line++; lineStart = i + 1; }
+  }
+  return [line, offset - lineStart + 1];
+}
+
+export function syntaxError(s: Session): JsonSyntaxError {
+  const offset = s.get(L.S_ERR_OFFSET);
+  const reason = s.get(L.S_ERR_REASON);
+  const bytes = s.inputBytes();
+  let message = SYNTAX_REASONS[reason] ?? "invalid JSON";
+  if (reason === L.SX_UNEXPECTED || reason === L.SX_TRAILING || reason === L.SX_LITERAL || reason === L.SX_NUMBER) {
+    const b = bytes[offset];
+    if (b !== undefined) message += ` ${b >= 0x20 && b < 0x7f ? JSON.stringify(String.fromCharCode(b)) : `0x${b.toString(16).padStart(2, "0")}`}`;
+  } else if (reason === L.SX_DEPTH) {
+    message += ` (more than ${s.get(L.S_MAX_DEPTH)} levels)`;
+  }
+  const [line, column] = lineColumn(bytes, offset);
+  return new JsonSyntaxError(message, offset, line, column);
+}
+
+const JSON_TYPES: Record<number, string> = {
+  [L.J_STRING]: "string", [L.J_NUMBER]: "number", [L.J_BOOL]: "bool", [L.J_NULL]: "null", [L.J_OBJECT]: "object", [L.J_ARRAY]: "array",
+};
+
+export function typeError(program: Program, s: Session): UnmarshalTypeError {
+  const fr = program.frs[s.get(L.S_TYPE_FR)];
+  const offset = s.get(L.S_ERR_OFFSET);
+  const path = renderPath(program, s, s.get(L.S_TYPE_PATH), s.get(L.S_TYPE_PATH_LEN));
+  const reason = s.get(L.S_ERR_REASON);
+  let got = JSON_TYPES[s.get(L.S_TYPE_GOT)] ?? "value";
+  if (reason !== L.TE_KIND) {
+    // the token itself, as Go prints it: number 1.5, string "x"
+    const bytes = s.inputBytes();
+    let end = offset + 1;
+    if (reason === L.TE_TIME) { while (end < bytes.length && bytes[end] !== 0x22) end += bytes[end] === 0x5c ? 2 : 1; end++; }
+    else while (end < bytes.length && /[0-9eE.+-]/.test(String.fromCharCode(bytes[end]))) end++;
+    got += " " + decoder.decode(bytes.subarray(offset, Math.min(end, offset + 64)));
+  }
+  return new UnmarshalTypeError(path, typeName(fr.type), got, offset);
+}

@@ -1,0 +1,356 @@
+// Resolve a model under validator options into the checked form every other part uses (compiler,
+// value builder, reference validator, schema, marshal): JSON names, kinds, parsed directives,
+// defaults. Every model mistake is thrown here as a ModelError naming model, field and directive.
+
+import { DirectiveError, type Check, type FieldContext, type KindClass, type ObjectCheck, type SiblingRef, type ValueCheck } from "./directives/directive.js";
+import { DIRECTIVES } from "./directives/index.js";
+import { ModelError } from "./errors.js";
+import type { Model, ScalarKind, Type } from "./model.js";
+import { isModel } from "./model.js";
+import { readFieldTag, splitDirectives, TagSyntaxError } from "./tags.js";
+
+export type ExtraFieldsMode = "ignore" | "forbid" | "allow";
+
+export interface ValidatorOptions {
+  /** A missing field with no default is an error (MISSING_FIELD). Default true. */
+  strictMissingFields?: boolean;
+  /** Unknown JSON keys: ignored, each one an EXTRA_FIELD error, or captured in t.extras(). Default "ignore". */
+  extraFields?: ExtraFieldsMode;
+  /** Tag name whose directive list is read from Go-style tags. Default: the global tag name. */
+  tagName?: string;
+  /** Errors collected before a final TOO_MANY_ERRORS record. Default 1000. */
+  maxErrors?: number;
+  /** Deepest nesting of objects and arrays accepted. Default 1000. */
+  maxDepth?: number;
+  /** Largest document accepted, in bytes. Default 256 MiB. */
+  maxDocumentBytes?: number;
+}
+
+export type ResolvedOptions = Required<ValidatorOptions>;
+
+export type RType =
+  | { readonly kind: "scalar"; readonly scalar: ScalarKind }
+  | { readonly kind: "ptr"; readonly elem: RType }
+  | { readonly kind: "slice"; readonly elem: RType }
+  | { readonly kind: "array"; readonly elem: RType; readonly length: number }
+  | { readonly kind: "map"; readonly elem: RType }
+  | { readonly kind: "model"; readonly model: RModel }
+  | { readonly kind: "extras" };
+
+export interface RField {
+  readonly owner: RModel;
+  /** Property key in the TS value. */
+  readonly key: string;
+  /** Key in JSON (and in error paths). */
+  readonly jsonName: string;
+  /** Index in the model's field list. */
+  readonly slot: number;
+  /** The type as declared (possibly ptr). */
+  readonly type: RType;
+  /** The type with ptr removed: what checks see. */
+  readonly base: RType;
+  readonly nullable: boolean;
+  readonly kind: KindClass;
+  readonly omitEmpty: boolean;
+  /** json:"-" (and the extras field): never read from or written to JSON. */
+  readonly skip: boolean;
+  readonly extras: boolean;
+  required: boolean;
+  /** Parsed default value (string, number or boolean), when the field has default=. */
+  defaultValue: string | number | boolean | undefined;
+  defaultText: string | undefined;
+  readonly valueChecks: ValueCheck[];
+  readonly objectChecks: ObjectCheck[];
+  /** The directive list as written (for listings and messages). */
+  directives: string;
+}
+
+export interface RModel {
+  readonly name: string;
+  readonly source: Model;
+  readonly index: number;
+  readonly fields: RField[];
+  /** Fields read from JSON, by JSON name. */
+  readonly byJson: Map<string, RField>;
+  extrasField: RField | undefined;
+  /** What unknown keys do at this level. */
+  extraMode: "ignore" | "forbid" | "capture";
+}
+
+export interface Resolved {
+  readonly root: RModel;
+  readonly models: readonly RModel[];
+  readonly options: ResolvedOptions;
+}
+
+let globalTagName = "checker";
+
+/** Change the default tag name for validators created afterwards ("" restores `checker`). */
+export function setTagName(name: string): void {
+  globalTagName = name === "" ? "checker" : name;
+}
+
+export function getTagName(): string {
+  return globalTagName;
+}
+
+export function defaultValidatorOptions(): ResolvedOptions {
+  return {
+    strictMissingFields: true,
+    extraFields: "ignore",
+    tagName: "",
+    maxErrors: 1000,
+    maxDepth: 1000,
+    maxDocumentBytes: 256 * 1024 * 1024,
+  };
+}
+
+export function kindOf(t: RType): KindClass {
+  switch (t.kind) {
+    case "ptr": return kindOf(t.elem);
+    case "slice": case "array": return "list";
+    case "map": return "map";
+    case "model": return "model";
+    case "extras": return "extras";
+    case "scalar":
+      switch (t.scalar) {
+        case "string": return "string";
+        case "bool": return "bool";
+        case "any": return "any";
+        case "time": return "time";
+        default: return "number";
+      }
+  }
+}
+
+export function stripPtr(t: RType): RType {
+  return t.kind === "ptr" ? stripPtr(t.elem) : t;
+}
+
+/** Go spelling of a type, for messages: int, []string, map[string]int, *Address, time.Time. */
+export function typeName(t: RType): string {
+  switch (t.kind) {
+    case "scalar": return t.scalar === "time" ? "time.Time" : t.scalar;
+    case "ptr": return "*" + typeName(t.elem);
+    case "slice": return "[]" + typeName(t.elem);
+    case "array": return `[${t.length}]` + typeName(t.elem);
+    case "map": return "map[string]" + typeName(t.elem);
+    case "model": return t.model.name;
+    case "extras": return "map[string]any";
+  }
+}
+
+const INT_RANGES: Partial<Record<ScalarKind, [number, number]>> = {
+  int8: [-128, 127], int16: [-32768, 32767], int32: [-2147483648, 2147483647],
+  int: [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER], int64: [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  uint8: [0, 255], uint16: [0, 65535], uint32: [0, 4294967295],
+  uint: [0, Number.MAX_SAFE_INTEGER], uint64: [0, Number.MAX_SAFE_INTEGER],
+};
+
+/** Integer range of an int kind (int/int64/uint/uint64 are bounded to JS safe integers). */
+export function intRange(kind: ScalarKind): [number, number] | undefined {
+  return INT_RANGES[kind];
+}
+
+export const FLOAT32_MAX = 3.4028234663852886e38;
+
+/** Resolve a model under options. Throws ModelError. */
+export function resolve(root: Model, opts: ValidatorOptions = {}): Resolved {
+  const options: ResolvedOptions = { ...defaultValidatorOptions(), ...stripUndefined(opts) };
+  if (!isModel(root)) throw new ModelError("the root of a validator must be a model (model(name, fields))", String(root));
+  if (!["ignore", "forbid", "allow"].includes(options.extraFields)) {
+    throw new ModelError(`unknown extraFields mode ${JSON.stringify(options.extraFields)} (ignore, forbid or allow)`, root.name);
+  }
+  const effectiveTag = options.tagName !== "" ? options.tagName : globalTagName;
+  const tagNames = [...new Set([effectiveTag, "checker", "validate"])];
+  const models: RModel[] = [];
+  const seen = new Map<Model, RModel>();
+
+  function resolveType(t: Type, where: () => [string, string]): RType {
+    switch (t.kind) {
+      case "ptr": case "slice": case "map": case "array": {
+        if (t.elem === undefined) throw new ModelError(`${t.kind} needs an element type`, ...where());
+        if (t.elem.tag !== undefined && t.elem.tag.trim() !== "") {
+          throw new ModelError(`a tag on the element of a ${t.kind} has no effect (element checks need dive, which is not supported); put the tag on the field`, ...where());
+        }
+        const elem = resolveType(t.elem, where);
+        if (elem.kind === "extras") throw new ModelError("t.extras() cannot be an element type", ...where());
+        if (t.kind === "ptr") return elem.kind === "ptr" ? elem : { kind: "ptr", elem };
+        if (t.kind === "array") {
+          if (!Number.isInteger(t.length) || t.length! < 0) throw new ModelError(`array length must be a non-negative integer, got ${t.length}`, ...where());
+          return { kind: "array", elem, length: t.length! };
+        }
+        return { kind: t.kind, elem };
+      }
+      case "model": {
+        const target = t.target?.();
+        if (!isModel(target)) throw new ModelError("t.model/t.lazy must give a model", ...where());
+        return { kind: "model", model: resolveModel(target) };
+      }
+      case "extras": return { kind: "extras" };
+      default: return { kind: "scalar", scalar: t.kind };
+    }
+  }
+
+  function resolveModel(m: Model): RModel {
+    const known = seen.get(m);
+    if (known) return known;
+    const rm: RModel = { name: m.name, source: m, index: models.length, fields: [], byJson: new Map(), extrasField: undefined, extraMode: "ignore" };
+    seen.set(m, rm);
+    models.push(rm);
+    const pending: [RField, string | undefined][] = [];
+    for (const [key, type] of Object.entries(m.shape)) {
+      const where = (): [string, string] => [m.name, key];
+      let tag;
+      try {
+        tag = readFieldTag(type.tag, tagNames);
+      } catch (e) {
+        if (e instanceof TagSyntaxError) throw new ModelError(`field ${m.name}.${key}: ${e.message}`, m.name, key);
+        throw e;
+      }
+      const rt = resolveType(type, where);
+      const base = stripPtr(rt);
+      const extras = rt.kind === "extras";
+      const field: RField = {
+        owner: rm, key, jsonName: tag.jsonName ?? key, slot: rm.fields.length, type: rt, base,
+        nullable: rt.kind === "ptr", kind: kindOf(rt), omitEmpty: tag.omitEmpty, skip: tag.skip || extras, extras,
+        required: false, defaultValue: undefined, defaultText: undefined, valueChecks: [], objectChecks: [],
+        directives: tag.directives ?? "",
+      };
+      if (extras) {
+        if (rm.extrasField) throw new ModelError(`model ${m.name} has two extras fields (${rm.extrasField.key}, ${key})`, m.name, key);
+        rm.extrasField = field;
+      }
+      if (!field.skip) {
+        const dup = rm.byJson.get(field.jsonName);
+        if (dup) throw new ModelError(`fields ${m.name}.${dup.key} and ${m.name}.${key} have the same JSON name ${JSON.stringify(field.jsonName)}`, m.name, key);
+        rm.byJson.set(field.jsonName, field);
+      }
+      rm.fields.push(field);
+      pending.push([field, tag.directives]);
+    }
+    for (const [field, list] of pending) if (list !== undefined) applyDirectives(rm, field, list);
+    rm.extraMode = options.extraFields === "allow" ? (rm.extrasField ? "capture" : "ignore") : options.extraFields;
+    return rm;
+  }
+
+  function applyDirectives(rm: RModel, field: RField, list: string): void {
+    const sib = (f: RField): SiblingRef => ({ key: f.key, kind: f.kind, scalar: scalarOf(f.base), slot: f.slot });
+    const lookup = (owner: RModel, name: string) => {
+      const f = owner.fields.find((x) => x.key === name) ?? owner.fields.find((x) => !x.skip && x.jsonName === name);
+      return f && !f.extras ? sib(f) : undefined;
+    };
+    const elem = elemType(field.base);
+    const ctx: FieldContext = {
+      model: rm.name,
+      field: field.key,
+      kind: field.kind,
+      scalar: scalarOf(field.base),
+      elemKind: elem ? kindOf(elem) : undefined,
+      elemField: (name) => {
+        const e = elem ? stripPtr(elem) : undefined;
+        return e?.kind === "model" ? lookup(e.model, name) : undefined;
+      },
+      sibling: (name) => lookup(rm, name),
+    };
+    let directives;
+    try {
+      directives = splitDirectives(list);
+    } catch (e) {
+      if (e instanceof TagSyntaxError) throw new ModelError(`field ${rm.name}.${field.key}: ${e.message}`, rm.name, field.key);
+      throw e;
+    }
+    for (const d of directives) {
+      const spec = DIRECTIVES.get(d.name);
+      const fail = (why: string) => new ModelError(`field ${rm.name}.${field.key}: ${why}`, rm.name, field.key, d.name);
+      if (!spec) throw fail(`unknown directive '${d.name}'`);
+      let built;
+      try {
+        built = spec.build(d.name, d.value, d.raw, ctx);
+      } catch (e) {
+        if (e instanceof DirectiveError) throw fail(e.message);
+        throw e;
+      }
+      if (built.phase === "flag") {
+        if (built.flag === "required") field.required = true;
+      } else if (built.phase === "default") {
+        field.defaultText = built.text;
+        try {
+          field.defaultValue = parseDefault(field, built.text);
+        } catch (e) {
+          if (e instanceof DirectiveError) throw fail(e.message);
+          throw e;
+        }
+      } else if (built.phase === "value") field.valueChecks.push(built);
+      else field.objectChecks.push(built);
+    }
+    if (field.defaultValue !== undefined) {
+      const broken = field.valueChecks.find((c: Check) => c.phase === "value" && !c.test(field.defaultValue));
+      if (broken) {
+        throw new ModelError(`field ${rm.name}.${field.key}: default=${field.defaultText} breaks ${broken.directive}`, rm.name, field.key, "default");
+      }
+    }
+  }
+
+  const rroot = resolveModel(root);
+  if (options.extraFields === "allow" && !rroot.extrasField) {
+    throw new ModelError(
+      `ExtraAllow needs an extras field: model ${root.name} has no t.extras() field (map[string]any with json:"-" and extra_fields)`,
+      root.name,
+    );
+  }
+  checkNoDirectCycle(models);
+  return { root: rroot, models, options };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function scalarOf(t: RType): ScalarKind | undefined {
+  return t.kind === "scalar" ? t.scalar : undefined;
+}
+
+function elemType(t: RType): RType | undefined {
+  return t.kind === "slice" || t.kind === "array" || t.kind === "map" ? t.elem : undefined;
+}
+
+function parseDefault(field: RField, text: string): string | number | boolean {
+  const base = field.base;
+  if (base.kind !== "scalar") throw new DirectiveError(`default= is not supported on ${typeName(base)}`);
+  if (base.scalar === "string") return text;
+  if (base.scalar === "bool") {
+    if (text === "true") return true;
+    if (text === "false") return false;
+    throw new DirectiveError(`default=${text} is not a bool (true or false)`);
+  }
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw new DirectiveError(`default=${text} is not a number`);
+  const n = Number(text);
+  const range = intRange(base.scalar);
+  if (range) {
+    if (!Number.isInteger(n)) throw new DirectiveError(`default=${text} is not an integer for ${base.scalar}`);
+    if (n < range[0] || n > range[1]) throw new DirectiveError(`default=${text} is out of range for ${base.scalar}`);
+  } else if (base.scalar === "float32" && Math.abs(n) > FLOAT32_MAX) {
+    throw new DirectiveError(`default=${text} is out of range for float32`);
+  } else if (!Number.isFinite(n)) throw new DirectiveError(`default=${text} is out of range`);
+  return n;
+}
+
+/** A model holding itself without a ptr, slice or map in between would be infinite. */
+function checkNoDirectCycle(models: readonly RModel[]): void {
+  const state = new Map<RModel, number>(); // 1 visiting, 2 done
+  const visit = (m: RModel, path: string[]): void => {
+    if (state.get(m) === 2) return;
+    if (state.get(m) === 1) {
+      throw new ModelError(`model ${m.name} contains itself (${path.join(" -> ")}); use t.ptr, t.slice or t.map for recursion`, m.name);
+    }
+    state.set(m, 1);
+    for (const f of m.fields) {
+      let t = f.type;
+      while (t.kind === "array") t = t.elem;
+      if (t.kind === "model") visit(t.model, [...path, `${m.name}.${f.key}`]);
+    }
+    state.set(m, 2);
+  };
+  for (const m of models) visit(m, []);
+}

@@ -1,0 +1,151 @@
+// A session: the resumable state of one document being read (tokenizer state, frame stack, slot
+// stack, tape, error records, path arena, scratch), kept in WASM memory. One-shot calls share one
+// session per engine; each stream parser has its own.
+
+import { getEngine, type Engine } from "./engine.js";
+import * as L from "./layout.js";
+
+const encoder = new TextEncoder();
+
+export interface SessionLimits {
+  readonly maxErrors: number;
+  readonly maxDepth: number;
+  readonly strictMissingFields: boolean;
+}
+
+export class Session {
+  readonly engine: Engine;
+  /** Address of the 64-word session record. */
+  readonly address: number;
+  private readonly w: number; // word index of the record
+
+  constructor() {
+    this.engine = getEngine();
+    const heap = this.engine.heap;
+    this.address = heap.alloc(L.S_WORDS * 4);
+    this.w = this.address >>> 2;
+    heap.u8.fill(0, this.address, this.address + L.S_WORDS * 4);
+    this.alloc(L.S_STACK, L.S_STACK_CAP, 64, L.FM_BYTES);
+    this.alloc(L.S_SLOTS, L.S_SLOTS_CAP, 4096, 1);
+    this.alloc(L.S_TAPE, L.S_TAPE_CAP, 1024, L.TP_WORDS * 4);
+    this.alloc(L.S_ARENA, L.S_ARENA_CAP, 1024, L.PF_WORDS * 4);
+    this.alloc(L.S_INPUT, -1, 4096, 1);
+    this.alloc(L.S_SCRATCH, L.S_SCRATCH_CAP, 4096, 1);
+    this.alloc(L.S_ERRS, L.S_ERRS_CAP, 64, L.ER_WORDS * 4);
+  }
+
+  get(word: number): number {
+    return this.engine.heap.u32[this.w + word];
+  }
+
+  set(word: number, value: number): void {
+    this.engine.heap.u32[this.w + word] = value;
+  }
+
+  private alloc(ptrWord: number, capWord: number, count: number, unit: number): void {
+    const p = this.engine.heap.alloc(count * unit);
+    this.set(ptrWord, p);
+    if (capWord >= 0) this.set(capWord, Math.floor(this.engine.heap.capacity(p) / unit));
+  }
+
+  /** Make room for `count` units in buffer (ptrWord, capWord), keeping the first `keep` bytes. */
+  private grow(ptrWord: number, capWord: number, count: number, unit: number, keep: number): void {
+    const heap = this.engine.heap;
+    const p = heap.realloc(this.get(ptrWord), count * unit, keep);
+    this.set(ptrWord, p);
+    if (capWord >= 0) this.set(capWord, Math.floor(heap.capacity(p) / unit));
+  }
+
+  /** Start a new document with this program. */
+  begin(program: number, limits: SessionLimits): void {
+    this.set(L.S_PROGRAM, program);
+    this.set(L.S_INPUT_LEN, 0);
+    this.set(L.S_FINAL, 0);
+    for (const w of [L.S_POS, L.S_U16_DELTA, L.S_DEPTH, L.S_SLOTS_TOP, L.S_TAPE_LEN, L.S_ERR_COUNT, L.S_ARENA_LEN,
+      L.S_SUB, L.S_TOKEN_START, L.S_TOKEN_U16, L.S_UTF8_NEED, L.S_STR_FLAGS, L.S_TAPE_OFF]) this.set(w, 0);
+    this.set(L.S_STATE, L.TS_VALUE);
+    this.set(L.S_MAX_DEPTH, limits.maxDepth);
+    this.set(L.S_MAX_ERRORS, limits.maxErrors);
+    this.set(L.S_FLAGS, limits.strictMissingFields ? L.SF_STRICT_MISSING : 0);
+    if (this.get(L.S_ERRS_CAP) < limits.maxErrors + 1) {
+      this.grow(L.S_ERRS, L.S_ERRS_CAP, limits.maxErrors + 1, L.ER_WORDS * 4, 0);
+    }
+  }
+
+  /** Make the input buffer (and the scratch beside it) hold `bytes` bytes. */
+  private reserveInput(bytes: number): void {
+    const heap = this.engine.heap;
+    const len = this.get(L.S_INPUT_LEN);
+    if (heap.capacity(this.get(L.S_INPUT)) < bytes + 16) this.grow(L.S_INPUT, -1, bytes + 16, 1, len);
+    if (this.get(L.S_SCRATCH_CAP) < bytes + 16) this.grow(L.S_SCRATCH, L.S_SCRATCH_CAP, bytes + 16, 1, 0);
+  }
+
+  /** Append input (a string is written as UTF-8). Returns the number of bytes added. */
+  append(chunk: string | Uint8Array): number {
+    const len = this.get(L.S_INPUT_LEN);
+    const heap = this.engine.heap;
+    let added: number;
+    if (typeof chunk === "string") {
+      this.reserveInput(len + chunk.length * 3);
+      const at = this.get(L.S_INPUT) + len;
+      added = encoder.encodeInto(chunk, heap.u8.subarray(at, at + chunk.length * 3)).written;
+    } else {
+      this.reserveInput(len + chunk.length);
+      heap.u8.set(chunk, this.get(L.S_INPUT) + len);
+      added = chunk.length;
+    }
+    this.set(L.S_INPUT_LEN, len + added);
+    return added;
+  }
+
+  /** Run the core over the input appended so far; grows buffers as it asks. Returns ST_*. */
+  run(final: boolean): number {
+    this.set(L.S_FINAL, final ? 1 : 0);
+    const { exports } = this.engine;
+    for (;;) {
+      const status = exports.run(this.address);
+      this.engine.heap.views();
+      if (status !== L.ST_NEED_SPACE) return status;
+      this.makeSpace();
+    }
+  }
+
+  /** Grow what haveSpace() in assembly/tokenizer.ts found short. */
+  private makeSpace(): void {
+    const depth = this.get(L.S_DEPTH);
+    const prog = this.get(L.S_PROGRAM) >>> 2;
+    const u32 = this.engine.heap.u32;
+    const stepErrors = u32[prog + L.H_STEP_ERRORS];
+    const slotMargin = u32[prog + L.H_SLOT_MARGIN];
+    if (depth + 2 >= this.get(L.S_STACK_CAP)) {
+      this.grow(L.S_STACK, L.S_STACK_CAP, (depth + 2) * 2, L.FM_BYTES, depth * L.FM_BYTES);
+    }
+    const tapeLen = this.get(L.S_TAPE_LEN);
+    if (tapeLen + 4 > this.get(L.S_TAPE_CAP)) {
+      this.grow(L.S_TAPE, L.S_TAPE_CAP, (tapeLen + 4) * 2, L.TP_WORDS * 4, tapeLen * L.TP_WORDS * 4);
+    }
+    const arenaLen = this.get(L.S_ARENA_LEN);
+    const arenaNeed = arenaLen + stepErrors * (depth + 2);
+    if (arenaNeed > this.get(L.S_ARENA_CAP)) {
+      this.grow(L.S_ARENA, L.S_ARENA_CAP, arenaNeed * 2, L.PF_WORDS * 4, arenaLen * L.PF_WORDS * 4);
+    }
+    const slotsTop = this.get(L.S_SLOTS_TOP);
+    if (slotsTop + slotMargin > this.get(L.S_SLOTS_CAP)) {
+      this.grow(L.S_SLOTS, L.S_SLOTS_CAP, (slotsTop + slotMargin) * 2, 1, slotsTop);
+    }
+  }
+
+  /** The input bytes received so far (a view into WASM memory: copy before the next call). */
+  inputBytes(): Uint8Array {
+    const p = this.get(L.S_INPUT);
+    return this.engine.heap.u8.subarray(p, p + this.get(L.S_INPUT_LEN));
+  }
+}
+
+let shared: Session | undefined;
+
+/** The session one-shot calls use. */
+export function sharedSession(): Session {
+  shared ??= new Session();
+  return shared;
+}

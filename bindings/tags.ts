@@ -1,0 +1,169 @@
+// Field tags: a bare directive list ("required,min=2") or a Go-style tag string
+// (`json:"email,omitempty" checker:"required,email"`).
+
+export class TagSyntaxError extends Error {}
+
+export interface FieldTag {
+  /** JSON name from `json:"name"`; undefined when the tag gives none. */
+  readonly jsonName: string | undefined;
+  readonly omitEmpty: boolean;
+  /** `json:"-"`: never read from or written to JSON. */
+  readonly skip: boolean;
+  /** The directive list that applies, or undefined when there is none. */
+  readonly directives: string | undefined;
+}
+
+export interface Directive {
+  /** Name as written (`min`, `required_if`). */
+  readonly name: string;
+  /** Value after `=`, with `\,` unescaped; undefined for a bare directive. */
+  readonly value: string | undefined;
+  /** The directive exactly as written, for messages. */
+  readonly raw: string;
+}
+
+const GO_STYLE = /^\s*[^\s:"=,]+:"/;
+
+/** Parse `key:"value" key2:"value2"` as Go's reflect.StructTag does; values are Go string literals. */
+export function parseStructTag(tag: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let i = 0;
+  while (i < tag.length) {
+    while (i < tag.length && tag[i] === " ") i++;
+    if (i >= tag.length) break;
+    let j = i;
+    while (j < tag.length && tag[j] !== ":" && tag[j] !== '"' && tag.charCodeAt(j) > 0x20 && tag.charCodeAt(j) !== 0x7f) j++;
+    if (j === i || tag[j] !== ":" || tag[j + 1] !== '"') {
+      throw new TagSyntaxError(`malformed tag ${JSON.stringify(tag)}: expected key:"value" at offset ${i}`);
+    }
+    const key = tag.slice(i, j);
+    let k = j + 2;
+    let value = "";
+    for (;;) {
+      if (k >= tag.length) throw new TagSyntaxError(`malformed tag ${JSON.stringify(tag)}: unterminated value of ${key}`);
+      const ch = tag[k];
+      if (ch === '"') break;
+      if (ch === "\\") {
+        const next = tag[k + 1];
+        const simple: Record<string, string> = { '"': '"', "\\": "\\", n: "\n", t: "\t", r: "\r", "'": "'" };
+        if (next !== undefined && next in simple) {
+          value += simple[next];
+          k += 2;
+          continue;
+        }
+        throw new TagSyntaxError(`malformed tag ${JSON.stringify(tag)}: bad escape \\${next ?? ""} in ${key}`);
+      }
+      value += ch;
+      k++;
+    }
+    if (!out.has(key)) out.set(key, value); // Go's Lookup returns the first occurrence
+    i = k + 1;
+    if (i < tag.length && tag[i] !== " ") {
+      throw new TagSyntaxError(`malformed tag ${JSON.stringify(tag)}: expected a space after the value of ${key}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Read a field's tag under the given tag names (first found wins). A bare list is the directive
+ * list whatever the tag name.
+ */
+export function readFieldTag(tag: string | undefined, tagNames: readonly string[]): FieldTag {
+  if (tag === undefined || tag.trim() === "") {
+    return { jsonName: undefined, omitEmpty: false, skip: false, directives: undefined };
+  }
+  if (!GO_STYLE.test(tag)) {
+    return { jsonName: undefined, omitEmpty: false, skip: false, directives: tag };
+  }
+  const parts = parseStructTag(tag);
+  let directives: string | undefined;
+  for (const name of tagNames) {
+    const list = parts.get(name);
+    if (list !== undefined) {
+      directives = list;
+      break;
+    }
+  }
+  const json = parts.get("json");
+  if (json === undefined) return { jsonName: undefined, omitEmpty: false, skip: false, directives };
+  if (json === "-") return { jsonName: undefined, omitEmpty: false, skip: true, directives };
+  const [name, ...options] = json.split(",");
+  return {
+    jsonName: name === "" ? undefined : name,
+    omitEmpty: options.includes("omitempty"),
+    skip: false,
+    directives,
+  };
+}
+
+/** Directives whose value is a pattern: it runs to the next comma outside [...], {...} and (...). */
+const PATTERN_DIRECTIVES = new Set(["regexp", "pattern"]);
+
+/** Split a directive list on commas. `\,` is a literal comma in any value. */
+export function splitDirectives(list: string): Directive[] {
+  const out: Directive[] = [];
+  let i = 0;
+  while (i <= list.length) {
+    // name
+    let j = i;
+    while (j < list.length && list[j] !== "," && list[j] !== "=") j++;
+    const name = list.slice(i, j).trim();
+    if (j >= list.length || list[j] === ",") {
+      if (name !== "") out.push({ name, value: undefined, raw: name });
+      else if (list.trim() !== "") throw new TagSyntaxError(`empty directive in ${JSON.stringify(list)}`);
+      i = j + 1;
+      continue;
+    }
+    // value after '='
+    let k = j + 1;
+    let value = "";
+    if (PATTERN_DIRECTIVES.has(name)) {
+      let depth = 0;
+      let inClass = false;
+      while (k < list.length) {
+        const ch = list[k];
+        if (ch === "\\" && list[k + 1] === ",") {
+          value += ",";
+          k += 2;
+          continue;
+        }
+        if (ch === "\\" && k + 1 < list.length) {
+          value += ch + list[k + 1];
+          k += 2;
+          continue;
+        }
+        if (inClass) {
+          if (ch === "]") inClass = false;
+        } else if (ch === "[") {
+          inClass = true;
+          // a ']' right after '[' or '[^' is a literal member, not the end of the class
+          if (list[k + 1] === "^") {
+            value += "[^";
+            k += 2;
+            if (list[k] === "]") { value += "]"; k++; }
+            continue;
+          }
+          if (list[k + 1] === "]") { value += "[]"; k += 2; continue; }
+        } else if (ch === "(" || ch === "{") depth++;
+        else if ((ch === ")" || ch === "}") && depth > 0) depth--;
+        else if (ch === "," && depth === 0) break;
+        value += ch;
+        k++;
+      }
+    } else {
+      while (k < list.length && list[k] !== ",") {
+        if (list[k] === "\\" && list[k + 1] === ",") {
+          value += ",";
+          k += 2;
+          continue;
+        }
+        value += list[k];
+        k++;
+      }
+    }
+    out.push({ name, value, raw: list.slice(i, k).trim() });
+    i = k + 1;
+  }
+  return out;
+}

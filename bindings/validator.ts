@@ -1,0 +1,94 @@
+// The Validator API: New[T](opts) and its methods. A validator resolves and compiles its model
+// once, copies the program into WASM memory once, and reuses the shared session for every call.
+
+import { compile, type Program } from "./compile.js";
+import { getEngine, loadProgram, type LoadedProgram } from "./engine.js";
+import { JsonSyntaxError, ModelError, UnmarshalTypeError, ValidationError } from "./errors.js";
+import * as L from "./layout.js";
+import type { Infer, Model } from "./model.js";
+import { referenceValidate } from "./reference.js";
+import { resolve, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
+import { renderErrors, syntaxError, typeError } from "./render.js";
+import { TapeReader } from "./build.js";
+import { sharedSession, type Session } from "./session.js";
+import { syntaxOnly } from "./syntax.js";
+
+export type UnmarshalError = ValidationError | JsonSyntaxError | UnmarshalTypeError;
+
+export type Result<T, E = UnmarshalError> = { ok: true; value: T } | { ok: false; error: E };
+
+const decoder = new TextDecoder();
+
+export class Validator<M extends Model = Model> {
+  readonly model: M;
+  readonly options: ResolvedOptions;
+  /** @internal */ readonly program: Program;
+  /** @internal */ readonly loaded: LoadedProgram;
+
+  constructor(model: M, options: ValidatorOptions = {}) {
+    if (options.maxErrors !== undefined && !(Number.isInteger(options.maxErrors) && options.maxErrors >= 1)) {
+      throw new ModelError(`maxErrors must be a positive integer, got ${options.maxErrors}`, model.name);
+    }
+    if (options.maxDepth !== undefined && !(Number.isInteger(options.maxDepth) && options.maxDepth >= 1)) {
+      throw new ModelError(`maxDepth must be a positive integer, got ${options.maxDepth}`, model.name);
+    }
+    this.model = model;
+    const resolved = resolve(model, options);
+    this.options = resolved.options;
+    this.program = compile(resolved);
+    this.loaded = loadProgram(this.program.words, this);
+  }
+
+  /** Parse and validate JSON; throws JsonSyntaxError, UnmarshalTypeError or ValidationError. */
+  unmarshal(data: string | Uint8Array): Infer<M> {
+    const r = this.safeUnmarshal(data);
+    if (!r.ok) throw r.error;
+    return r.value;
+  }
+
+  safeUnmarshal(data: string | Uint8Array): Result<Infer<M>> {
+    const s = sharedSession();
+    const bytes = typeof data === "string" ? data.length : data.length;
+    if (bytes > this.options.maxDocumentBytes) {
+      return { ok: false, error: new JsonSyntaxError(`document larger than maxDocumentBytes (${this.options.maxDocumentBytes})`, this.options.maxDocumentBytes, 1, 1) };
+    }
+    s.begin(this.loaded.address, this.options);
+    s.append(data);
+    const status = s.run(true);
+    if (status === L.ST_DONE) {
+      if (s.get(L.S_ERR_COUNT) === 0) return { ok: true, value: this.build(s, data) as Infer<M> };
+      return { ok: false, error: new ValidationError(renderErrors(this.program, s)) };
+    }
+    if (status === L.ST_TYPE) {
+      // the whole document must be well-formed before its types matter (as Go's Unmarshal)
+      const t = typeError(this.program, s);
+      return { ok: false, error: syntaxOnly(data) ?? t };
+    }
+    return { ok: false, error: syntaxError(s) };
+  }
+
+  /** The typed value of a document the core accepted. */
+  private build(s: Session, data: string | Uint8Array): unknown {
+    const heap = getEngine().heap;
+    const src = typeof data === "string" ? data : decoder.decode(data);
+    const reader = new TapeReader(heap.u32, heap.f64, s.get(L.S_TAPE) >>> 2, src);
+    return reader.value({ kind: "model", model: this.program.resolved.root });
+  }
+
+  /** Validate a typed value; throws ValidationError. */
+  validate(value: Infer<M>): void {
+    const r = this.safeValidate(value);
+    if (!r.ok) throw r.error;
+  }
+
+  safeValidate(value: Infer<M>): Result<Infer<M>, ValidationError> {
+    const errors = referenceValidate(this.program.resolved.root, value);
+    if (errors.length === 0) return { ok: true, value };
+    const max = this.options.maxErrors;
+    if (errors.length > max) {
+      errors.length = max;
+      errors.push({ field: "", code: "TOO_MANY_ERRORS", message: `too many errors: stopped after ${max}`, value: null });
+    }
+    return { ok: false, error: new ValidationError(errors) };
+  }
+}

@@ -1,0 +1,33 @@
+// Zero values (Go's, in their TypeScript form) and the value a missing key takes.
+
+import { ZERO_TIME_MS } from "./layout.js";
+import type { RField, RModel, RType } from "./resolve.js";
+
+export function zeroValue(t: RType): unknown {
+  switch (t.kind) {
+    case "scalar":
+      switch (t.scalar) {
+        case "string": return "";
+        case "bool": return false;
+        case "any": return null;
+        case "time": return new Date(ZERO_TIME_MS);
+        default: return 0;
+      }
+    case "ptr": case "slice": case "map": return null;
+    case "array": return Array.from({ length: t.length }, () => zeroValue(t.elem));
+    case "model": return zeroObject(t.model);
+    case "extras": return {};
+  }
+}
+
+export function zeroObject(m: RModel): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (const f of m.fields) o[f.key] = zeroValue(f.type);
+  return o;
+}
+
+/** The value of a field whose key is absent from the JSON (once it is known not to be an error). */
+export function missingValue(f: RField): unknown {
+  if (f.defaultValue !== undefined) return f.defaultValue;
+  return zeroValue(f.type);
+}
