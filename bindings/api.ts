@@ -43,3 +43,7 @@ export function safeValidate<M extends Model>(model: M, value: Infer<M>): Result
 export function setTagName(name: string): void {
   setGlobalTagName(name);
 }
+
+export function dict<M extends Model>(model: M, value: Infer<M>): Record<string, unknown> {
+  return validatorOf(model).dict(value);
+}

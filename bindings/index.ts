@@ -4,7 +4,7 @@ export { model, t, isModel } from "./model.js";
 export type { Infer, InferShape, Model, Shape, Type, ScalarKind, TypeKind } from "./model.js";
 export { Validator } from "./validator.js";
 export type { Result, UnmarshalError } from "./validator.js";
-export { unmarshal, safeUnmarshal, validate, safeValidate, setTagName } from "./api.js";
+export { unmarshal, safeUnmarshal, validate, safeValidate, dict, setTagName } from "./api.js";
 export { defaultValidatorOptions, getTagName } from "./resolve.js";
 export type { ValidatorOptions, ExtraFieldsMode } from "./resolve.js";
 export { ValidationError, JsonSyntaxError, UnmarshalTypeError, ConversionError, ModelError } from "./errors.js";

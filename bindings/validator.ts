@@ -7,6 +7,7 @@ import { JsonSyntaxError, ModelError, UnmarshalTypeError, ValidationError } from
 import * as L from "./layout.js";
 import type { Infer, Model } from "./model.js";
 import { referenceValidate } from "./reference.js";
+import { objectToJsonForm } from "./json-form.js";
 import { resolve, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
 import { renderErrors, syntaxError, typeError } from "./render.js";
 import { TapeReader } from "./build.js";
@@ -90,5 +91,10 @@ export class Validator<M extends Model = Model> {
       errors.push({ field: "", code: "TOO_MANY_ERRORS", message: `too many errors: stopped after ${max}`, value: null });
     }
     return { ok: false, error: new ValidationError(errors) };
+  }
+
+  /** The value as a plain object with JSON names (nested models as objects, extras merged). */
+  dict(value: Infer<M>): Record<string, unknown> {
+    return objectToJsonForm(this.program.resolved.root, value as Record<string, unknown>);
   }
 }
