@@ -9,7 +9,7 @@ import {
   FR_DEFAULT, FR_DEFAULT_LEN, FR_UNIQUE_BY, FR_KEY_LEN, FR_KEY_OFF, FR_KIND, FR_LEN, FR_SLOT, FT_ARRAY, FT_MAP,
   FT_OBJECT, FT_RAW_ARRAY, FT_RAW_OBJECT, FT_SKIP_ARRAY, FT_SKIP_OBJECT, F_EXTRAS, F_HAS_DEFAULT,
   F_NULLABLE, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
-  J_STRING, K_ANY, K_ARRAY, K_BOOL, K_FLOAT, K_INT, K_MAP, K_OBJECT, K_SLICE, K_STRING, K_TIME, NONE,
+  J_STRING, IGNORED, K_ANY, K_ARRAY, K_BOOL, K_FLOAT, K_INT, K_MAP, K_OBJECT, K_SLICE, K_STRING, K_TIME, NONE,
   PF_FIELD, R_FLOAT32, SF_STRICT_MISSING, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
   SL_BYTES, SL_END, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER,
   SS_OTHER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE, S_CUR_FR, S_ERR_OFFSET,
@@ -61,7 +61,10 @@ export function expectedFr(): u32 {
   if (DEPTH == 0) return programWord(H_ROOT);
   const f = frame(DEPTH - 1);
   const t = fw(f, FM_TYPE);
-  if (t == FT_OBJECT) return fw(f, FM_CHILD);
+  if (t == FT_OBJECT) {
+    const child = fw(f, FM_CHILD);
+    return child == IGNORED ? NONE : child;
+  }
   if (t == FT_MAP) return frWord(fw(f, FM_FR), FR_AUX);
   if (t == FT_ARRAY) {
     const fr = fw(f, FM_FR);
@@ -253,7 +256,9 @@ export function keyValue(start: u32, end: u32, escaped: bool, u16Start: u32): vo
   let len = end - start;
   if (escaped) { p = SCRATCH; len = unescape(IN + start, IN + end, SCRATCH); }
   const fr = lookupKey(frWord(fw(f, FM_FR), FR_AUX), p, len);
-  if (fr != NONE) {
+  if (fr == FR_ANY) {
+    setFw(f, FM_CHILD, IGNORED); // a key the model ignores on purpose (key table entry of FR 0)
+  } else if (fr != NONE) {
     setFw(f, FM_CHILD, fr);
     tape(T_FIELD, frWord(fr, FR_SLOT), 0);
   } else if (fw(f, FM_MODE) == EX_CAPTURE) {
@@ -406,7 +411,7 @@ export function valueDone(): void {
       if (fw(f, FM_MODE) == EX_FORBID) {
         addError(E_EXTRA, 0, V_SPAN, fw(f, FM_MEMBER_START), LV_TEXT_END, DEPTH, 0, 0);
       }
-    } else if (child != FR_ANY) {
+    } else if (child != FR_ANY && child != IGNORED) {
       const slot = SLOTS + fw(f, FM_SLOTS) + <usize>frWord(child, FR_SLOT) * SL_BYTES;
       store<u32>(slot + (SL_STATE << 2), LV_STATE);
       store<u32>(slot + (SL_START << 2), LV_START);

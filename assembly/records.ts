@@ -3,7 +3,7 @@
 
 import {
   ER_A, ER_KIND, ER_PATH, ER_PATH_LEN, ER_VAL_END, ER_VAL_KIND, ER_VAL_START, ER_WORDS, E_TOO_MANY,
-  FM_CHILD, FM_COUNT, FM_KEY_END, FM_KEY_START, FM_TYPE, FM_WORDS, FT_ARRAY, FT_MAP, FT_OBJECT, NONE,
+  FM_CHILD, FM_COUNT, FM_KEY_END, FM_KEY_START, FM_TYPE, FM_WORDS, FT_ARRAY, FT_MAP, FT_OBJECT, IGNORED, NONE,
   PF_FIELD, PF_INDEX, PF_KEY, PF_WORDS, TP_WORDS,
 } from "../bindings/layout";
 import {
@@ -71,7 +71,7 @@ export function writePath(frames: u32, lastType: u32, lastA: u32, lastB: u32): u
     const t = fw(f, FM_TYPE);
     if (t == FT_OBJECT) {
       const child = fw(f, FM_CHILD);
-      if (child != NONE) pathFrame(PF_FIELD, child, 0);
+      if (child != NONE && child != IGNORED) pathFrame(PF_FIELD, child, 0);
       else pathFrame(PF_KEY, fw(f, FM_KEY_START), fw(f, FM_KEY_END));
     } else if (t == FT_ARRAY) {
       pathFrame(PF_INDEX, fw(f, FM_COUNT), 0);

@@ -199,13 +199,16 @@ export function compile(resolved: Resolved): Program {
   let maxValueOps = 0;
   models.forEach((m: RModel, mi) => {
     const readable = m.fields.filter((f) => !f.skip);
+    const keys: [string, number][] = readable.map((f) => [f.jsonName, firstField[mi] + f.slot]);
+    // ignored keys point at FR 0 (the any record): read and skipped, never unknown
+    for (const k of m.ignoredKeys) keys.push([k, anyFr]);
     let size = 1;
-    while (size < readable.length * 2 + 1) size *= 2;
+    while (size < keys.length * 2 + 1) size *= 2;
     const table = new Uint32Array(size);
-    for (const f of readable) {
-      let i = keyHash(encoder.encode(f.jsonName)) & (size - 1);
+    for (const [key, fr] of keys) {
+      let i = keyHash(encoder.encode(key)) & (size - 1);
       while (table[i] !== 0) i = (i + 1) & (size - 1);
-      table[i] = firstField[mi] + f.slot + 1;
+      table[i] = fr + 1;
     }
     keyTables.push(table);
     const sh = new Array<number>(L.SH_WORDS).fill(0);

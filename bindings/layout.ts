@@ -302,3 +302,4 @@ export const S_TYPE_PATH_LEN = 42;
 export const S_CUR_FR = 43; // field record of the value being read (NONE: skipped)
 export const FM_BYTES = FM_WORDS * 4;
 export const FR_UNIQUE_BY = 11; // lists with unique=F: slot of F in the item model (NONE otherwise)
+export const IGNORED = 0xfffffffe; // FM_CHILD of a known key whose value is skipped (a union discriminator)

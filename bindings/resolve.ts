@@ -26,6 +26,12 @@ export interface ValidatorOptions {
   maxDocumentBytes?: number;
 }
 
+/** Options only the library itself sets (a union's variants ignore the discriminator key). */
+export interface InternalOptions {
+  /** Keys of the root object that are read and skipped, never unknown. */
+  ignoredKeys?: readonly string[];
+}
+
 export type ResolvedOptions = Required<ValidatorOptions>;
 
 export type RType =
@@ -75,6 +81,8 @@ export interface RModel {
   extrasField: RField | undefined;
   /** What unknown keys do at this level. */
   extraMode: "ignore" | "forbid" | "capture";
+  /** Keys read and skipped without being unknown (root only). */
+  ignoredKeys: readonly string[];
 }
 
 export interface Resolved {
@@ -155,7 +163,7 @@ export function intRange(kind: ScalarKind): [number, number] | undefined {
 export const FLOAT32_MAX = 3.4028234663852886e38;
 
 /** Resolve a model under options. Throws ModelError. */
-export function resolve(root: Model, opts: ValidatorOptions = {}): Resolved {
+export function resolve(root: Model, opts: ValidatorOptions = {}, internal: InternalOptions = {}): Resolved {
   const options: ResolvedOptions = { ...defaultValidatorOptions(), ...stripUndefined(opts) };
   if (!isModel(root)) throw new ModelError("the root of a validator must be a model (model(name, fields))", String(root));
   if (!["ignore", "forbid", "allow"].includes(options.extraFields)) {
@@ -195,7 +203,7 @@ export function resolve(root: Model, opts: ValidatorOptions = {}): Resolved {
   function resolveModel(m: Model): RModel {
     const known = seen.get(m);
     if (known) return known;
-    const rm: RModel = { name: m.name, source: m, index: models.length, fields: [], byJson: new Map(), extrasField: undefined, extraMode: "ignore" };
+    const rm: RModel = { name: m.name, source: m, index: models.length, fields: [], byJson: new Map(), extrasField: undefined, extraMode: "ignore", ignoredKeys: [] };
     seen.set(m, rm);
     models.push(rm);
     const pending: [RField, string | undefined][] = [];
@@ -293,6 +301,7 @@ export function resolve(root: Model, opts: ValidatorOptions = {}): Resolved {
   }
 
   const rroot = resolveModel(root);
+  rroot.ignoredKeys = (internal.ignoredKeys ?? []).filter((k) => !rroot.byJson.has(k));
   if (options.extraFields === "allow" && !rroot.extrasField) {
     throw new ModelError(
       `ExtraAllow needs an extras field: model ${root.name} has no t.extras() field (map[string]any with json:"-" and extra_fields)`,

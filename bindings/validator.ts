@@ -8,7 +8,7 @@ import * as L from "./layout.js";
 import type { Infer, Model } from "./model.js";
 import { referenceValidate } from "./reference.js";
 import { objectToJsonForm } from "./json-form.js";
-import { resolve, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
+import { resolve, type InternalOptions, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
 import { renderErrors, syntaxError, typeError } from "./render.js";
 import { TapeReader } from "./build.js";
 import { sharedSession, type Session } from "./session.js";
@@ -26,7 +26,8 @@ export class Validator<M extends Model = Model> {
   /** @internal */ readonly program: Program;
   /** @internal */ readonly loaded: LoadedProgram;
 
-  constructor(model: M, options: ValidatorOptions = {}) {
+  /** `internal` is for the library's own use (union variants). */
+  constructor(model: M, options: ValidatorOptions = {}, internal: InternalOptions = {}) {
     if (options.maxErrors !== undefined && !(Number.isInteger(options.maxErrors) && options.maxErrors >= 1)) {
       throw new ModelError(`maxErrors must be a positive integer, got ${options.maxErrors}`, model.name);
     }
@@ -34,7 +35,7 @@ export class Validator<M extends Model = Model> {
       throw new ModelError(`maxDepth must be a positive integer, got ${options.maxDepth}`, model.name);
     }
     this.model = model;
-    const resolved = resolve(model, options);
+    const resolved = resolve(model, options, internal);
     this.options = resolved.options;
     this.program = compile(resolved);
     this.loaded = loadProgram(this.program.words, this);
