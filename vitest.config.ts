@@ -5,6 +5,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 300_000,
-    reporters: ["default"],
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results.json" },
   },
 });
