@@ -39,7 +39,6 @@ export class PatternSyntaxError extends Error {
 const ERR_INVALID_CHAR_RANGE = "invalid character class range";
 const ERR_INVALID_ESCAPE = "invalid escape sequence";
 const ERR_INVALID_NAMED_CAPTURE = "invalid named capture";
-const ERR_DUPLICATE_NAME = "duplicate capture group name";
 const ERR_INVALID_PERL_OP = "invalid or unsupported Perl syntax";
 const ERR_INVALID_REPEAT_OP = "invalid nested repetition operator";
 const ERR_INVALID_REPEAT_SIZE = "invalid repeat count";
@@ -109,7 +108,6 @@ class Parser {
   private pos = 0;
   private flags = 0;
   private depth = 0;
-  private readonly names = new Set<string>();
 
   constructor(private readonly src: string) {}
 
@@ -273,8 +271,6 @@ class Parser {
         if (end < 0) this.fail(ERR_INVALID_NAMED_CAPTURE, src.slice(start));
         const name = src.slice(start + named, end);
         if (!/^[A-Za-z0-9_]+$/.test(name)) this.fail(ERR_INVALID_NAMED_CAPTURE, src.slice(start, end + 1));
-        if (this.names.has(name)) this.fail(ERR_DUPLICATE_NAME, name);
-        this.names.add(name);
         this.pos = end + 1;
       } else {
         // (?flags) or (?flags:re)

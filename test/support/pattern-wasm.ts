@@ -16,6 +16,7 @@ export const CHECKER_WASM = new URL("../../build/checker.wasm", import.meta.url)
 export async function loadPatternWasm(path: URL | string = CHECKER_WASM): Promise<PatternWasm> {
   const { instance } = await WebAssembly.instantiate(readFileSync(path), {});
   const ex = instance.exports as Record<string, unknown>;
+  if (typeof ex._initialize === "function") (ex._initialize as () => void)();
   const memory = ex.memory as WebAssembly.Memory;
   const patternMatch = ex.patternMatch as (prog: number, input: number, len: number, scratch: number) => number;
   if (typeof patternMatch !== "function") throw new Error(`${String(path)} does not export patternMatch`);
