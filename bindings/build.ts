@@ -1,88 +1,120 @@
 // Build the typed value of a valid document from the tape the core wrote. Strings are sliced out
 // of the source text by their UTF-16 span (escaped ones are decoded with JSON.parse), numbers come
 // as f64, `any` values are parsed from their JSON text. Missing keys take their default, null
-// (ptr) or zero value. The way is chosen by bench/build-strategies.ts (see README).
+// (ptr) or zero value. This way was chosen by measurement (bench/results/build-strategies.md).
 
 import * as L from "./layout.js";
 import { stripPtr, type RModel, type RType } from "./resolve.js";
 import { missingValue, zeroValue } from "./values.js";
 
+/** Source text by UTF-16 offsets: a string, or a TextStore of stream pieces. */
+export interface Text {
+  slice(start: number, end: number): string;
+}
+
+const ANY: RType = { kind: "scalar", scalar: "any" };
+
+/** The text of a T_STR / T_KEY / T_EXTRA / T_TIME entry at word w. */
+export function entryText(u32: Uint32Array, w: number, text: Text): string {
+  const a = u32[w + 1];
+  const b = u32[w + 2];
+  // an escaped string is decoded with its quotes, which are right around it in the source
+  return (u32[w] & L.TF_ESCAPED) !== 0 ? (JSON.parse(text.slice(a - 1, b + 1)) as string) : text.slice(a, b);
+}
+
+/** The value of a scalar entry (string, number, bool, null, raw `any`, time) of type t. */
+export function scalarValue(u32: Uint32Array, f64: Float64Array, w: number, t: RType, text: Text): unknown {
+  switch (u32[w] & 0xff) {
+    case L.T_STR: return entryText(u32, w, text);
+    case L.T_NUM: return f64[(w >>> 1) + 1];
+    case L.T_TRUE: return true;
+    case L.T_FALSE: return false;
+    case L.T_NULL: return t.kind === "ptr" ? null : zeroValue(t);
+    case L.T_RAW: return JSON.parse(text.slice(u32[w + 1], u32[w + 2]));
+    case L.T_TIME: return new Date(entryText(u32, w, text));
+  }
+  throw new Error(`checker: corrupt tape (tag ${u32[w] & 0xff})`);
+}
+
+/** An object whose members are all read: fields never seen take their missing value. */
+export function finishObject(o: Record<string, unknown>, m: RModel, extras: Record<string, unknown> | undefined): void {
+  const fields = m.fields;
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i];
+    if (f.extras) o[f.key] = extras ?? {};
+    else if (o[f.key] === undefined) o[f.key] = f.skip ? zeroValue(f.type) : missingValue(f);
+  }
+}
+
+/** A Go array [N]T read from a shorter JSON array is padded with zero values. */
+export function finishArray(out: unknown[], t: RType): void {
+  if (t.kind === "array") while (out.length < t.length) out.push(zeroValue(t.elem));
+}
+
+export function modelOf(t: RType): RModel {
+  return (stripPtr(t) as { model: RModel }).model;
+}
+
+export function elemOf(t: RType): RType {
+  return (stripPtr(t) as { elem: RType }).elem;
+}
+
+/** One-shot builder: a recursive walk of a complete tape. */
 export class TapeReader {
   i = 0;
   constructor(
     private readonly u32: Uint32Array,
     private readonly f64: Float64Array,
     private readonly base: number, // word index of entry 0
-    private readonly src: string,
+    private readonly src: Text,
   ) {}
-
-  private text(e: number): string {
-    const w = this.base + e * L.TP_WORDS;
-    const a = this.u32[w + 1];
-    const b = this.u32[w + 2];
-    return (this.u32[w] & L.TF_ESCAPED) !== 0 ? (JSON.parse(this.src.slice(a - 1, b + 1)) as string) : this.src.slice(a, b);
-  }
 
   /** Read one value of type t (its entries start at this.i). */
   value(t: RType): unknown {
-    const e = this.i++;
-    const w = this.base + e * L.TP_WORDS;
+    const w = this.base + this.i++ * L.TP_WORDS;
     switch (this.u32[w] & 0xff) {
-      case L.T_STR: return this.text(e);
-      case L.T_NUM: return this.f64[(w >>> 1) + 1];
-      case L.T_TRUE: return true;
-      case L.T_FALSE: return false;
-      case L.T_NULL: return t.kind === "ptr" ? null : zeroValue(t);
-      case L.T_RAW: return JSON.parse(this.src.slice(this.u32[w + 1], this.u32[w + 2]));
-      case L.T_TIME: return new Date(this.text(e));
-      case L.T_OBJ: return this.object((stripPtr(t) as { model: RModel }).model);
+      case L.T_OBJ: return this.object(modelOf(t));
       case L.T_ARR: return this.array(stripPtr(t));
-      case L.T_MAP: return this.map(stripPtr(t) as { kind: "map"; elem: RType });
+      case L.T_MAP: return this.map(elemOf(t));
     }
-    throw new Error(`checker: corrupt tape at entry ${e}`);
+    return scalarValue(this.u32, this.f64, w, t, this.src);
   }
 
   private object(m: RModel): Record<string, unknown> {
     const o: Record<string, unknown> = {};
     const fields = m.fields;
+    // declaration order first, so every object of a model shares one hidden class
     for (let i = 0; i < fields.length; i++) o[fields[i].key] = undefined;
     let extras: Record<string, unknown> | undefined;
     for (;;) {
-      const w = this.base + this.i * L.TP_WORDS;
+      const w = this.base + this.i++ * L.TP_WORDS;
       const tag = this.u32[w] & 0xff;
-      this.i++;
       if (tag === L.T_FIELD) {
         const f = fields[this.u32[w + 1]];
         o[f.key] = this.value(f.type);
       } else if (tag === L.T_EXTRA) {
-        const key = this.text(this.i - 1);
-        extras ??= {};
-        extras[key] = this.value({ kind: "scalar", scalar: "any" });
+        (extras ??= {})[entryText(this.u32, w, this.src)] = this.value(ANY);
       } else break; // T_OBJ_END
     }
-    for (let i = 0; i < fields.length; i++) {
-      const f = fields[i];
-      if (f.extras) o[f.key] = extras ?? {};
-      else if (o[f.key] === undefined) o[f.key] = f.skip ? zeroValue(f.type) : missingValue(f);
-    }
+    finishObject(o, m, extras);
     return o;
   }
 
   private array(t: RType): unknown[] {
-    const elem = (t as { elem: RType }).elem;
+    const elem = elemOf(t);
     const out: unknown[] = [];
     while ((this.u32[this.base + this.i * L.TP_WORDS] & 0xff) !== L.T_ARR_END) out.push(this.value(elem));
     this.i++;
-    if (t.kind === "array") while (out.length < t.length) out.push(zeroValue(elem));
+    finishArray(out, t);
     return out;
   }
 
-  private map(t: { elem: RType }): Record<string, unknown> {
+  private map(elem: RType): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (;;) {
-      const e = this.i++;
-      if ((this.u32[this.base + e * L.TP_WORDS] & 0xff) === L.T_MAP_END) return out;
-      out[this.text(e)] = this.value(t.elem);
+      const w = this.base + this.i++ * L.TP_WORDS;
+      if ((this.u32[w] & 0xff) === L.T_MAP_END) return out;
+      out[entryText(this.u32, w, this.src)] = this.value(elem);
     }
   }
 }

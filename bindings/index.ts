@@ -10,6 +10,8 @@ export type { ValidatorOptions, ExtraFieldsMode } from "./resolve.js";
 export { ValidationError, JsonSyntaxError, UnmarshalTypeError, ConversionError, ModelError } from "./errors.js";
 export type { FieldError } from "./errors.js";
 export { init, initSync } from "./wasm.js";
+export { StreamParser } from "./stream.js";
+export type { StreamResult, StreamState, StreamError, StreamFieldError, DeepPartial } from "./stream.js";
 
 /** ExtraFieldsMode values (the spec's ExtraIgnore / ExtraForbid / ExtraAllow). */
 export const extraIgnore = "ignore" as const;

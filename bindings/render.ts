@@ -35,16 +35,24 @@ function spanValue(s: Session, start: number, end: number): unknown {
   return JSON.parse(decoder.decode(s.inputBytes().subarray(start, end)));
 }
 
-export function renderErrors(program: Program, s: Session): FieldError[] {
+const tooMany = (max: number): FieldError => ({
+  field: "", code: "TOO_MANY_ERRORS", message: `too many errors: stopped after ${max}`, value: null,
+});
+
+/** FieldErrors of the error records from index `from` on (a stream renders them as they come). */
+export function renderErrors(program: Program, s: Session, from = 0): FieldError[] {
   const u32 = s.engine.heap.u32;
   const base = s.get(L.S_ERRS) >>> 2;
   const count = s.get(L.S_ERR_COUNT);
   const maxErrors = program.resolved.options.maxErrors;
   const out: FieldError[] = [];
-  for (let i = 0; i < count && out.length < maxErrors; i++) {
+  for (let i = from; i < count; i++) {
     const r = base + i * L.ER_WORDS;
     const kind = u32[r + L.ER_KIND];
-    if (kind === L.E_TOO_MANY) break;
+    if (kind === L.E_TOO_MANY) {
+      out.push(tooMany(maxErrors));
+      break;
+    }
     const field = renderPath(program, s, u32[r + L.ER_PATH], u32[r + L.ER_PATH_LEN]);
     const a = u32[r + L.ER_A];
     const value = u32[r + L.ER_VAL_KIND] === L.V_SPAN ? spanValue(s, u32[r + L.ER_VAL_START], u32[r + L.ER_VAL_END]) : null;
@@ -64,14 +72,14 @@ export function renderErrors(program: Program, s: Session): FieldError[] {
         out.push({ field, code: "EXTRA_FIELD", message: "unknown field in JSON", value });
         break;
       case L.E_ZERO:
+        // lax mode: the zero value of a missing field, checked by the reference checks
         out.push(...zeroErrors(program.frs[a].field!, field));
         break;
     }
   }
-  if (count > maxErrors || out.length > maxErrors) {
-    // the core wrote a TOO_MANY record, or lax-mode zero values expanded past the limit
-    out.length = Math.min(out.length, maxErrors);
-    out.push({ field: "", code: "TOO_MANY_ERRORS", message: `too many errors: stopped after ${maxErrors}`, value: null });
+  if (from === 0 && out.length > maxErrors && out[out.length - 1].code !== "TOO_MANY_ERRORS") {
+    out.length = maxErrors;
+    out.push(tooMany(maxErrors));
   }
   return out;
 }

@@ -1,0 +1,220 @@
+// Streaming: validate JSON while it arrives (LLM output). A StreamParser owns a session of the
+// core: each feed() appends the chunk, runs the tokenizer + evaluator from where it stopped (so a
+// stream costs O(total bytes)), updates the typed partial value from the new tape entries, and
+// reports the errors that became certain with this chunk.
+
+import type { Program } from "./compile.js";
+import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "./errors.js";
+import * as L from "./layout.js";
+import type { Infer, Model } from "./model.js";
+import { PartialBuilder } from "./partial.js";
+import { renderErrors, syntaxError, typeError } from "./render.js";
+import type { ValidatorOptions } from "./resolve.js";
+import { Session } from "./session.js";
+import { TextStore } from "./text-store.js";
+import { Validator } from "./validator.js";
+import { EarlyChecks } from "./early.js";
+
+/** A field error of a stream, with the byte offset at which it became certain. */
+export interface StreamFieldError extends FieldError {
+  offset: number;
+  /** Reported before its value completed (an open string already too long, ...); the final record replaces it. */
+  early?: boolean;
+}
+
+export type StreamError = StreamFieldError | JsonSyntaxError | UnmarshalTypeError;
+
+export type DeepPartial<T> = T extends Date ? T : T extends (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+export interface StreamState {
+  /** Bytes fed so far (UTF-8). */
+  readonly bytesReceived: number;
+  readonly chunks: number;
+  /** Containers open now (0 before the document starts and once it is complete). */
+  readonly depth: number;
+  /** The document is complete (or ended by a syntax or type error). */
+  readonly done: boolean;
+  /** The last error reported, if any. */
+  readonly lastError: StreamError | undefined;
+  /** Path (TS keys and indexes) of the value being written now; [] when none. */
+  readonly openPath: readonly (string | number)[];
+  /** Is the value at this path complete? (present and not being written). */
+  complete(path: readonly (string | number)[] | string): boolean;
+}
+
+export interface StreamResult<T> {
+  readonly done: boolean;
+  /** Everything received so far, typed: open strings hold their text so far. */
+  readonly partial: DeepPartial<T> | undefined;
+  /** The validated value, once the document is complete and valid. */
+  readonly value?: T;
+  /** Every error certain so far, in the order one-shot unmarshal reports them. */
+  readonly errors: readonly StreamError[];
+  readonly state: StreamState;
+}
+
+export class StreamParser<M extends Model = Model> {
+  private readonly validator: Validator<M>;
+  private readonly program: Program;
+  private readonly session = new Session();
+  private readonly text = new TextStore();
+  private readonly builder: PartialBuilder;
+  private readonly early: EarlyChecks;
+  private errors: StreamError[] = [];
+  private errorRecords = 0;
+  private chunks = 0;
+  private ended = false;
+  private done = false;
+  private value: Infer<M> | undefined;
+
+  constructor(model: M, options?: ValidatorOptions) {
+    this.validator = new Validator(model, options);
+    this.program = this.validator.program;
+    this.builder = new PartialBuilder({ kind: "model", model: this.program.resolved.root });
+    this.early = new EarlyChecks(this.program);
+    this.reset();
+  }
+
+  /** A stream parser with an existing validator's model and options. */
+  static fromValidator<M extends Model>(v: Validator<M>): StreamParser<M> {
+    return new StreamParser(v.model, v.options);
+  }
+
+  /** Start over for a new document. */
+  reset(): void {
+    this.session.begin(this.validator.loaded.address, this.validator.options);
+    this.text.reset();
+    this.builder.reset();
+    this.early.reset();
+    this.errors = [];
+    this.errorRecords = 0;
+    this.chunks = 0;
+    this.ended = false;
+    this.done = false;
+    this.value = undefined;
+  }
+
+  /** The text received so far. */
+  buffer(): string {
+    return this.text.text();
+  }
+
+  feed(chunk: string | Uint8Array): StreamResult<Infer<M>> {
+    this.chunks++;
+    if (this.ended) return this.result();
+    const data = this.text.append(chunk);
+    if (this.session.get(L.S_INPUT_LEN) + (typeof data === "string" ? data.length : data.length) > this.validator.options.maxDocumentBytes) {
+      return this.fail(new JsonSyntaxError(`stream larger than maxDocumentBytes (${this.validator.options.maxDocumentBytes})`, this.session.get(L.S_INPUT_LEN), 1, 1));
+    }
+    this.session.append(data);
+    return this.step(false);
+  }
+
+  /** The input is over: a document still open is a syntax error (unexpected end). */
+  end(): StreamResult<Infer<M>> {
+    if (this.ended) return this.result();
+    const held = this.text.flush();
+    if (held !== "") this.session.append(held);
+    return this.step(true);
+  }
+
+  private step(final: boolean): StreamResult<Infer<M>> {
+    const s = this.session;
+    const status = s.run(final);
+    const heap = s.engine.heap;
+    this.builder.nextChunk();
+    this.builder.consume(heap.u32, heap.f64, s.get(L.S_TAPE) >>> 2, s.get(L.S_TAPE_LEN), this.text);
+    this.takeRecords();
+    if (status === L.ST_SYNTAX) return this.fail(syntaxError(s));
+    if (status === L.ST_TYPE) return this.fail(typeError(this.program, s));
+    if (status === L.ST_DONE) {
+      this.done = true;
+      this.ended = true;
+      this.early.reset();
+      this.errors = this.errors.filter((e) => !("early" in e && e.early));
+      if (this.errors.length === 0) this.value = this.builder.root as Infer<M>;
+      return this.result();
+    }
+    // still open: show the string being read, and report what is already certain
+    if (s.get(L.S_STATE) === L.TS_STRING && this.readsString(s.get(L.S_CUR_FR))) {
+      this.builder.placeOpenString(this.openStringText());
+    }
+    for (const e of this.early.check(s, this.builder, this.openStringText.bind(this))) this.errors.push(e);
+    return this.result();
+  }
+
+  /** Render the error records the core added, replacing the early reports they confirm. */
+  private takeRecords(): void {
+    const count = this.session.get(L.S_ERR_COUNT);
+    if (count === this.errorRecords) return;
+    const offset = this.session.get(L.S_POS);
+    for (const e of renderErrors(this.program, this.session, this.errorRecords)) {
+      const i = this.errors.findIndex((x) => "early" in x && x.early && x.field === e.field && x.code === e.code);
+      if (i >= 0) this.errors.splice(i, 1);
+      this.errors.push({ ...e, offset });
+    }
+    this.errorRecords = count;
+  }
+
+  /** Is field record fr a string slot the partial value shows while it is open? */
+  private readsString(fr: number): boolean {
+    if (fr === L.NONE) return false;
+    const w = this.program.words;
+    return (w[w[L.H_FR_OFF] + fr * L.FR_WORDS + L.FR_KIND] & 0xff) === L.K_STRING;
+  }
+
+  private openStringText(): string {
+    return this.early.openString(this.session, this.text);
+  }
+
+  private fail(e: JsonSyntaxError | UnmarshalTypeError): StreamResult<Infer<M>> {
+    this.errors.push(e);
+    this.ended = true;
+    this.done = true;
+    return this.result();
+  }
+
+  private result(): StreamResult<Infer<M>> {
+    const state = this.currentState();
+    const r: StreamResult<Infer<M>> = {
+      done: this.done,
+      partial: this.builder.root as DeepPartial<Infer<M>> | undefined,
+      errors: this.errors.slice(),
+      state,
+    };
+    return this.value !== undefined ? { ...r, value: this.value } : r;
+  }
+
+  currentState(): StreamState {
+    const reading = !this.done && this.session.get(L.S_STATE) === L.TS_STRING;
+    const openPath = this.done ? [] : this.builder.openPath(reading);
+    const partial = this.builder.root;
+    return {
+      bytesReceived: this.session.get(L.S_INPUT_LEN),
+      chunks: this.chunks,
+      depth: this.done ? 0 : this.builder.depth,
+      done: this.done,
+      lastError: this.errors[this.errors.length - 1],
+      openPath,
+      complete: (path) => isComplete(partial, openPath, typeof path === "string" ? splitPath(path) : path, this.done),
+    };
+  }
+}
+
+function splitPath(path: string): (string | number)[] {
+  if (path === "") return [];
+  return path.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== "").map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+function isComplete(root: unknown, open: readonly (string | number)[], path: readonly (string | number)[], done: boolean): boolean {
+  let v = root;
+  for (const seg of path) {
+    if (v === null || typeof v !== "object") return false;
+    v = (v as Record<string | number, unknown>)[seg];
+    if (v === undefined) return false;
+  }
+  if (done) return true;
+  // the value being written and its containers are not complete
+  if (path.length > open.length) return true;
+  return !path.every((seg, i) => open[i] === seg);
+}

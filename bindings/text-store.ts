@@ -1,0 +1,92 @@
+// The text of a stream received so far, kept as the pieces it arrived in (never re-joined, so
+// slicing a value out of it costs the value's length, not the stream's). Offsets are UTF-16
+// units, as the core's tape reports them.
+
+export class TextStore {
+  private readonly pieces: string[] = [];
+  private readonly starts: number[] = [];
+  private length = 0;
+  private decoder = new TextDecoder("utf-8", { fatal: false });
+  /** A high surrogate held back from the last string chunk (its pair may come next). */
+  private held = "";
+
+  /**
+   * Take a chunk: returns what to give the core (a trailing high surrogate of a string chunk waits
+   * for the next chunk, so a split surrogate pair is encoded as one code point).
+   */
+  append(chunk: string | Uint8Array): string | Uint8Array {
+    if (typeof chunk !== "string") {
+      this.push(this.decoder.decode(chunk, { stream: true }));
+      return chunk;
+    }
+    let s = this.held + chunk;
+    this.held = "";
+    const last = s.charCodeAt(s.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      this.held = s.slice(-1);
+      s = s.slice(0, -1);
+    }
+    this.push(s);
+    return s;
+  }
+
+  /** The held-back surrogate, when the stream ends (it is a lone surrogate after all). */
+  flush(): string {
+    const s = this.held;
+    this.held = "";
+    const tail = this.decoder.decode();
+    this.push(s + tail);
+    return s;
+  }
+
+  private push(s: string): void {
+    if (s === "") return;
+    this.pieces.push(s);
+    this.starts.push(this.length);
+    this.length += s.length;
+  }
+
+  /** Text of UTF-16 units [a, b). */
+  slice(a: number, b: number): string {
+    let i = this.find(a);
+    const off = a - this.starts[i];
+    const piece = this.pieces[i];
+    if (b - this.starts[i] <= piece.length) return piece.slice(off, b - this.starts[i]);
+    let out = piece.slice(off);
+    while (++i < this.pieces.length && this.starts[i] < b) {
+      out += this.pieces[i].slice(0, b - this.starts[i]);
+    }
+    return out;
+  }
+
+  /** Index of the piece holding offset a (the last pieces are the likely ones). */
+  private find(a: number): number {
+    let i = this.pieces.length - 1;
+    if (i < 0) return 0;
+    if (this.starts[i] <= a) return i;
+    let lo = 0;
+    let hi = i;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= a) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  get size(): number {
+    return this.length;
+  }
+
+  text(): string {
+    return this.pieces.join("") + this.held;
+  }
+
+  reset(): void {
+    this.pieces.length = 0;
+    this.starts.length = 0;
+    this.length = 0;
+    this.held = "";
+    this.decoder = new TextDecoder("utf-8", { fatal: false });
+  }
+}
