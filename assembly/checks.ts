@@ -6,14 +6,15 @@ import {
   E_OP, FR_KIND, FR_OBJ_OPS, FR_OPS, FR_OPS_END, K_STRING, K_BOOL,
   OP_ALPHA, OP_ALPHANUM, OP_EMAIL, OP_GT_FIELD, OP_LT_FIELD, OP_MAX_ITEMS, OP_MAX_LEN, OP_MIN_ITEMS,
   OP_MIN_LEN, OP_NUM_GE, OP_NUM_GT, OP_NUM_LE, OP_NUM_LT, OP_ONEOF_BOOL, OP_ONEOF_NUM, OP_ONEOF_STR,
-  OP_REQUIRED_IF, OP_REQUIRED_WITH, OP_UNIQUE, OP_UNIQUE_BY, OP_URL, OP_UUID,
+  OP_PATTERN, OP_REQUIRED_IF, OP_REQUIRED_WITH, OP_UNIQUE, OP_UNIQUE_BY, OP_URL, OP_UUID,
   PF_FIELD, SL_BYTES, SL_END, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING,
   SS_NULL, SS_NUMBER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE, V_NULL, V_SPAN,
   ZERO_TIME_MS,
 } from "../bindings/layout";
 import { isAlpha, isAlphanum, isEmail, isUrl, isUuid } from "./formats";
+import { patternMatch } from "./pattern";
 import { addError } from "./records";
-import { BYTES_BASE, DEPTH, IN, SCRATCH, frWord, numPool, opAddr } from "./state";
+import { BYTES_BASE, DEPTH, IN, PATTERN_SCRATCH, SCRATCH, frWord, numPool, opAddr } from "./state";
 import { codePoints, compareBytes, unescape } from "./strings";
 import { hasDuplicate } from "./unique";
 
@@ -48,6 +49,7 @@ export function stringOps(fr: u32, p: usize, len: u32, valStart: u32, valEnd: u3
       case OP_ALPHA: ok = len == 0 || isAlpha(p, len); break;
       case OP_ALPHANUM: ok = len == 0 || isAlphanum(p, len); break;
       case OP_ONEOF_STR: ok = inStringSet(a, opWord(op, 2), p, len); break;
+      case OP_PATTERN: ok = len == 0 || patternMatch(BYTES_BASE + a, p, len, PATTERN_SCRATCH); break;
     }
     if (!ok) fail(op, valStart, valEnd);
   }

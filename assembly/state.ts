@@ -8,7 +8,7 @@ import {
   S_INPUT, S_INPUT_LEN, S_MAX_DEPTH, S_MAX_ERRORS, S_POS, S_PROGRAM, S_SCRATCH, S_SCRATCH_CAP,
   S_SLOTS, S_SLOTS_CAP, S_SLOTS_TOP, S_STACK, S_STACK_CAP, S_STATE, S_SUB, S_TAPE, S_TAPE_CAP,
   S_TAPE_LEN, S_TAPE_OFF, S_TOKEN_START, S_TOKEN_U16, S_U16_DELTA, S_UTF8_NEED, S_STR_FLAGS,
-  FR_WORDS, SH_WORDS, OP_WORDS,
+  FR_WORDS, SH_WORDS, OP_WORDS, S_PATTERN_SCRATCH,
 } from "../bindings/layout";
 
 // session and program
@@ -59,6 +59,7 @@ export let ARENA_LEN: u32 = 0;
 export let SCRATCH: usize = 0;
 export let SCRATCH_CAP: u32 = 0;
 export let FLAGS: u32 = 0;
+export let PATTERN_SCRATCH: usize = 0;
 
 @inline export function sw(w: i32): u32 {
   return load<u32>(SESSION + (<usize>w << 2));
@@ -115,6 +116,7 @@ export function loadSession(s: usize): void {
   SCRATCH = <usize>sw(S_SCRATCH);
   SCRATCH_CAP = sw(S_SCRATCH_CAP);
   FLAGS = sw(S_FLAGS);
+  PATTERN_SCRATCH = <usize>sw(S_PATTERN_SCRATCH);
 }
 
 /** Write the globals that change during a run back into the session. */

@@ -255,6 +255,7 @@ export function compile(resolved: Resolved): Program {
   words[L.H_STEP_ERRORS] = stepErrors + maxValueOps + 2;
   words[L.H_SLOT_MARGIN] = maxFields * L.SL_BYTES + L.SL_BYTES + 64;
   words[L.H_TOTAL] = at;
+  words[L.H_PATTERN_SCRATCH] = opInfo.reduce((n, o) => Math.max(n, (o.check.phase === "value" && o.check.scratchBytes) || 0), 0);
   frs.forEach((w, i) => words.set(w, frOff + i * L.FR_WORDS));
   models.forEach((_, mi) => {
     shapes[mi * L.SH_WORDS + L.SH_KEYTAB] = keyOffs[mi];

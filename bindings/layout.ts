@@ -266,7 +266,7 @@ export const SS_OTHER = 7; // object or array (non-zero, not comparable)
 export const SS_EMPTY = 8; // empty array or object (zero for required_if/required_with)
 
 // ---- Program header: u32 words at the program address ----
-export const H_WORDS = 16;
+export const H_WORDS = 20;
 export const H_MAGIC = 0;
 export const H_ROOT = 1; // field record of the document root
 export const H_FR_OFF = 2; // word offset of the field records
@@ -283,6 +283,7 @@ export const H_FLAGS = 12;
 export const H_STEP_ERRORS = 13; // most error records one token can add (sizes the arena margin)
 export const H_SLOT_MARGIN = 14; // most slot bytes one token can push
 export const H_TOTAL = 15; // total words
+export const H_PATTERN_SCRATCH = 16; // scratch bytes the largest pattern of the program needs
 export const PROGRAM_MAGIC = 0x4b434843; // "CHCK"
 
 // Field record flag: the value ops include OP_UNIQUE / OP_UNIQUE_BY (items are recorded)
@@ -303,3 +304,4 @@ export const S_CUR_FR = 43; // field record of the value being read (NONE: skipp
 export const FM_BYTES = FM_WORDS * 4;
 export const FR_UNIQUE_BY = 11; // lists with unique=F: slot of F in the item model (NONE otherwise)
 export const IGNORED = 0xfffffffe; // FM_CHILD of a known key whose value is skipped (a union discriminator)
+export const S_PATTERN_SCRATCH = 44; // scratch memory of patternMatch (>= H_PATTERN_SCRATCH bytes)

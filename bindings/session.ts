@@ -32,6 +32,7 @@ export class Session {
     this.alloc(L.S_INPUT, -1, 4096, 1);
     this.alloc(L.S_SCRATCH, L.S_SCRATCH_CAP, 4096, 1);
     this.alloc(L.S_ERRS, L.S_ERRS_CAP, 64, L.ER_WORDS * 4);
+    this.alloc(L.S_PATTERN_SCRATCH, -1, 256, 1);
   }
 
   get(word: number): number {
@@ -67,6 +68,10 @@ export class Session {
     this.set(L.S_MAX_DEPTH, limits.maxDepth);
     this.set(L.S_MAX_ERRORS, limits.maxErrors);
     this.set(L.S_FLAGS, limits.strictMissingFields ? L.SF_STRICT_MISSING : 0);
+    const patternScratch = this.engine.heap.u32[(program >>> 2) + L.H_PATTERN_SCRATCH];
+    if (this.engine.heap.capacity(this.get(L.S_PATTERN_SCRATCH)) < patternScratch) {
+      this.grow(L.S_PATTERN_SCRATCH, -1, patternScratch, 1, 0);
+    }
     if (this.get(L.S_ERRS_CAP) < limits.maxErrors + 1) {
       this.grow(L.S_ERRS, L.S_ERRS_CAP, limits.maxErrors + 1, L.ER_WORDS * 4, 0);
     }

@@ -54,6 +54,8 @@ export interface ValueCheck {
   readonly message: string;
   /** The JSON Schema keyword(s) this check maps onto, for the schema writer. */
   readonly schema?: Record<string, unknown>;
+  /** Scratch memory the WASM op needs while it runs (patterns). */
+  readonly scratchBytes?: number;
   wasm(pool: OperandPool): OpWords;
   /** TypeScript reference: true when the (non-null) value passes. */
   test(value: unknown): boolean;
