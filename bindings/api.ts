@@ -6,6 +6,9 @@ import type { Infer, Model } from "./model.js";
 import { getTagName, setTagName as setGlobalTagName } from "./resolve.js";
 import { Validator, type Result, type UnmarshalError } from "./validator.js";
 import type { ValidationError } from "./errors.js";
+import type { JsonSchema } from "./schema.js";
+import type { MarshalOptions } from "./marshal.js";
+import type { NewModelError, NewModelInput } from "./new-model.js";
 
 let cache = new WeakMap<Model, Validator>();
 let cacheTag = getTagName();
@@ -46,4 +49,36 @@ export function setTagName(name: string): void {
 
 export function dict<M extends Model>(model: M, value: Infer<M>): Record<string, unknown> {
   return validatorOf(model).dict(value);
+}
+
+export function schema<M extends Model>(model: M): JsonSchema {
+  return validatorOf(model).schema();
+}
+
+export function schemaJSON<M extends Model>(model: M): Uint8Array {
+  return validatorOf(model).schemaJSON();
+}
+
+export function schemaOpenAPI<M extends Model>(model: M): JsonSchema {
+  return validatorOf(model).schemaOpenAPI();
+}
+
+export function schemaJSONOpenAPI<M extends Model>(model: M): Uint8Array {
+  return validatorOf(model).schemaJSONOpenAPI();
+}
+
+export function marshal<M extends Model>(model: M, value: Infer<M>): Uint8Array {
+  return validatorOf(model).marshal(value);
+}
+
+export function marshalWithOptions<M extends Model>(model: M, value: Infer<M>, options: MarshalOptions): Uint8Array {
+  return validatorOf(model).marshalWithOptions(value, options);
+}
+
+export function newModel<M extends Model>(model: M, input: NewModelInput<M>): Infer<M> {
+  return validatorOf(model).newModel(input);
+}
+
+export function safeNewModel<M extends Model>(model: M, input: NewModelInput<M>): Result<Infer<M>, NewModelError> {
+  return validatorOf(model).safeNewModel(input);
 }

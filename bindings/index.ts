@@ -5,6 +5,17 @@ export type { Infer, InferShape, Model, Shape, Type, ScalarKind, TypeKind } from
 export { Validator } from "./validator.js";
 export type { Result, UnmarshalError } from "./validator.js";
 export { unmarshal, safeUnmarshal, validate, safeValidate, dict, setTagName } from "./api.js";
+export {
+  schema, schemaJSON, schemaOpenAPI, schemaJSONOpenAPI, marshal, marshalWithOptions, newModel, safeNewModel,
+} from "./api.js";
+export type { JsonSchema, JsonValue } from "./schema.js";
+export { MarshalError } from "./marshal.js";
+export type { MarshalOptions } from "./marshal.js";
+export type { NewModelError, NewModelInput } from "./new-model.js";
+export { UnionValidator } from "./union.js";
+export type { UnionDefinition, UnionValue, UnionVariant, VariantModels } from "./union.js";
+export { httpErrorBody } from "./http.js";
+export type { HttpErrorBody, HttpErrorBodyOptions, HttpErrorKey } from "./http.js";
 export { defaultValidatorOptions, getTagName } from "./resolve.js";
 export type { ValidatorOptions, ExtraFieldsMode } from "./resolve.js";
 export { ValidationError, JsonSyntaxError, UnmarshalTypeError, ConversionError, ModelError } from "./errors.js";

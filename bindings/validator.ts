@@ -13,6 +13,9 @@ import { renderErrors, syntaxError, typeError } from "./render.js";
 import { TapeReader } from "./build.js";
 import { sharedSession, type Session } from "./session.js";
 import { syntaxOnly } from "./syntax.js";
+import { schemaCacheOf, type JsonSchema } from "./schema.js";
+import { marshalWith, type MarshalOptions } from "./marshal.js";
+import { newModelWith, safeNewModelWith, type NewModelError, type NewModelInput } from "./new-model.js";
 
 export type UnmarshalError = ValidationError | JsonSyntaxError | UnmarshalTypeError;
 
@@ -97,5 +100,44 @@ export class Validator<M extends Model = Model> {
   /** The value as a plain object with JSON names (nested models as objects, extras merged). */
   dict(value: Infer<M>): Record<string, unknown> {
     return objectToJsonForm(this.program.resolved.root, value as Record<string, unknown>);
+  }
+
+  /** JSON Schema 2020-12 of the model (built once per validator, frozen). See bindings/schema.ts. */
+  schema(): JsonSchema {
+    return schemaCacheOf(this.program.resolved).schema("json-schema");
+  }
+
+  /** schema() as UTF-8 JSON bytes, indented with two spaces. */
+  schemaJSON(): Uint8Array {
+    return schemaCacheOf(this.program.resolved).json("json-schema");
+  }
+
+  /** OpenAPI 3.1 component schema of the model (nested models in $defs; built once, frozen). */
+  schemaOpenAPI(): JsonSchema {
+    return schemaCacheOf(this.program.resolved).schema("openapi");
+  }
+
+  /** schemaOpenAPI() as UTF-8 JSON bytes, indented with two spaces. */
+  schemaJSONOpenAPI(): Uint8Array {
+    return schemaCacheOf(this.program.resolved).json("openapi");
+  }
+
+  /** Validate, then write JSON bytes; throws ValidationError (or MarshalError for a non-JSON value in an `any`). */
+  marshal(value: Infer<M>): Uint8Array {
+    return marshalWith(this, value);
+  }
+
+  /** marshal with options (omitEmpty, indent, extras): see MarshalOptions. */
+  marshalWithOptions(value: Infer<M>, options: MarshalOptions): Uint8Array {
+    return marshalWith(this, value, options);
+  }
+
+  /** A validated value from JSON bytes, a typed value or a plain object with JSON names. See bindings/new-model.ts. */
+  newModel(input: NewModelInput<M>): Infer<M> {
+    return newModelWith(this, input);
+  }
+
+  safeNewModel(input: NewModelInput<M>): Result<Infer<M>, NewModelError> {
+    return safeNewModelWith(this, input);
   }
 }

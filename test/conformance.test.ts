@@ -4,13 +4,20 @@
 
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  JsonSyntaxError, ModelError, StreamParser, UnmarshalTypeError, ValidationError, Validator, getTagName, setTagName,
-  type StreamError, type ValidatorOptions,
+  ConversionError, JsonSyntaxError, ModelError, StreamParser, UnionValidator, UnmarshalTypeError, ValidationError, Validator,
+  getTagName, setTagName, type StreamError, type UnionValue, type ValidatorOptions,
 } from "../bindings/index.js";
 import { buildModels, fromDict, loadCases, usesDirective, type ConformanceCase } from "./support/cases.js";
+import {
+  checkMarshaled, checkSchema, fromDictForm, newModelInput, unionDefinition, variantModel, variantOfModel,
+} from "./support/issue5-conformance.js";
 
 /** Ops this build runs; the others belong to issues not done yet. */
-const OPS = new Set(["new", "validate", "unmarshal", "errorString", "setTagName", "stream"]);
+const OPS = new Set([
+  "new", "validate", "unmarshal", "errorString", "setTagName", "stream",
+  "dict", "marshal", "unmarshalMarshal", "newModel", "schema", "schemaJSON", "schemaOpenAPI", "schemaJSONOpenAPI",
+  "union", "unionNew", "unionValidate", "unionSchema",
+]);
 /** Directives not built yet (cases using them are skipped). */
 const PENDING_DIRECTIVES: string[] = ["regexp", "pattern"];
 
@@ -33,8 +40,11 @@ function withGlobalTag<T>(c: ConformanceCase, fn: () => T): T {
 
 type Expect = Record<string, unknown>;
 
-/** Check the outcome of `run` against a case's expect (ok / value / errors / error kinds). */
-function checkOutcome(run: () => unknown, exp: Expect, toDict: (v: unknown) => unknown): void {
+/**
+ * Check the outcome of `run` against a case's expect (ok / value / errors / error kinds); `more`
+ * checks what else the op's result must show.
+ */
+function checkOutcome(run: () => unknown, exp: Expect, toDict: (v: unknown) => unknown, more?: (result: unknown) => void): void {
   let result: unknown;
   let thrown: unknown;
   try {
@@ -45,6 +55,7 @@ function checkOutcome(run: () => unknown, exp: Expect, toDict: (v: unknown) => u
   if (exp.error === undefined) {
     if (thrown) throw thrown;
     if ("value" in exp) expect(toDict(result)).toEqual(exp.value);
+    more?.(result);
     return;
   }
   expect(thrown, "expected an error").toBeDefined();
@@ -64,6 +75,9 @@ function checkOutcome(run: () => unknown, exp: Expect, toDict: (v: unknown) => u
     case "model":
       expect(thrown).toBeInstanceOf(ModelError);
       for (const s of (exp.messageContains as string[] | undefined) ?? []) expect((thrown as Error).message).toContain(s);
+      break;
+    case "conversion":
+      expect(thrown).toBeInstanceOf(ConversionError);
       break;
     default:
       throw new Error(`unknown expected error ${String(exp.error)}`);
@@ -109,9 +123,60 @@ function runCase(c: ConformanceCase): void {
         checkOutcome(() => make().validate(value as never), exp, toDict);
         return;
       }
+      case "dict":
+        checkOutcome(() => make().dict(fromDictForm({ model: c.root! }, c.input, c) as never), exp, (v) => v);
+        return;
+      case "marshal": {
+        const value = fromDictForm({ model: c.root! }, c.input, c) as never;
+        const run = () => (c.marshalOptions ? make().marshalWithOptions(value, c.marshalOptions) : make().marshal(value));
+        checkOutcome(run, exp, toDict, (bytes) => checkMarshaled(bytes, exp));
+        return;
+      }
+      case "unmarshalMarshal":
+        checkOutcome(() => make().marshal(validator!.unmarshal(new TextEncoder().encode(c.input as string))), exp, toDict, (bytes) => checkMarshaled(bytes, exp));
+        return;
+      case "newModel":
+        checkOutcome(() => make().newModel(newModelInput(c) as never), exp, toDict);
+        return;
+      case "schema": case "schemaJSON": case "schemaOpenAPI": case "schemaJSONOpenAPI":
+        checkOutcome(() => make()[c.op as "schema"](), exp, toDict, (s) => checkSchema(s, exp));
+        return;
+      case "union": case "unionNew": case "unionValidate": case "unionSchema":
+        runUnion(c, new Map(Object.entries(models)), options);
+        return;
     }
     throw new Error(`op ${c.op} has no runner`);
   });
+}
+
+/** The union ops: creation, unmarshal (variant, value, valueSubset), validate of a variant's value, schema. */
+function runUnion(c: ConformanceCase, models: Map<string, Validator["model"]>, options: ValidatorOptions): void {
+  const exp = c.expect;
+  const make = () => new UnionValidator(unionDefinition(c, Object.fromEntries(models)), options);
+  const variantDict = (r: unknown) => {
+    const { variant, value } = r as UnionValue;
+    return new Validator(models.get(variantModel(c, variant))!, options).dict(value as never);
+  };
+  switch (c.op) {
+    case "unionNew":
+      checkOutcome(make, exp, (v) => v);
+      return;
+    case "union":
+      checkOutcome(() => make().unmarshal(new TextEncoder().encode(c.input as string)), exp, variantDict, (r) => {
+        if ("variant" in exp) expect((r as UnionValue).variant).toBe(exp.variant);
+        if ("valueSubset" in exp) expect(variantDict(r)).toMatchObject(exp.valueSubset as object);
+      });
+      return;
+    case "unionValidate": {
+      const input = c.input as { model: string; value: unknown };
+      const item = { variant: variantOfModel(c, input.model), value: fromDictForm({ model: input.model }, input.value, c) };
+      checkOutcome(() => make().validate(item), exp, (v) => v);
+      return;
+    }
+    case "unionSchema":
+      checkOutcome(() => make().schema(), exp, (v) => v, (s) => checkSchema(s, exp));
+      return;
+  }
 }
 
 /** A stream error as the cases write it: a FieldError's four keys, or { error: "syntax" | "type" }. */

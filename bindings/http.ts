@@ -1,0 +1,40 @@
+// The spec's HTTP usage pattern: a caller answering a failed validation with status 400 and the body
+// `{ "error": "validation_failed", "details": [FieldError...] }` (one variant names the list `errors`).
+//
+//   const r = safeUnmarshal(User, body);
+//   if (!r.ok) return Response.json(httpErrorBody(r.error), { status: 400 });
+//
+// Every error of bad input becomes FieldErrors: a ValidationError gives its own list; a
+// JsonSyntaxError gives `{ field: "", code: "INVALID_JSON", message, value: null }`; an
+// UnmarshalTypeError or a ConversionError gives `{ field, code: "INVALID_TYPE", message, value:
+// null }` (INVALID_TYPE is also what validate() reports for a value of the wrong type). Any other
+// error is not the client's fault and is thrown back unchanged (let it become a 500).
+
+import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "./errors.js";
+
+export type HttpErrorKey = "details" | "errors";
+
+export interface HttpErrorBodyOptions<K extends HttpErrorKey = HttpErrorKey> {
+  /** Name of the list: "details" (default, the spec's body) or "errors". */
+  key?: K;
+}
+
+/** The 400 body: `{ error: "validation_failed", details }`, or `errors` with key "errors". */
+export type HttpErrorBody<K extends HttpErrorKey = "details"> = { error: "validation_failed" } & { [P in K]: FieldError[] };
+
+function fieldErrorsOf(err: unknown): FieldError[] {
+  if (err instanceof ValidationError) return err.errors.map((e) => ({ field: e.field, code: e.code, message: e.message, value: e.value }));
+  if (err instanceof JsonSyntaxError) return [{ field: "", code: "INVALID_JSON", message: err.message, value: null }];
+  if (err instanceof UnmarshalTypeError || err instanceof ConversionError) {
+    return [{ field: err.field, code: "INVALID_TYPE", message: err.message, value: null }];
+  }
+  throw err;
+}
+
+export function httpErrorBody(err: unknown): HttpErrorBody<"details">;
+export function httpErrorBody<K extends HttpErrorKey>(err: unknown, options: HttpErrorBodyOptions<K>): HttpErrorBody<K>;
+export function httpErrorBody(err: unknown, options: HttpErrorBodyOptions = {}): { error: "validation_failed" } {
+  const key = options.key ?? "details";
+  if (key !== "details" && key !== "errors") throw new TypeError(`httpErrorBody: key must be "details" or "errors", got ${JSON.stringify(key)}`);
+  return { error: "validation_failed", [key]: fieldErrorsOf(err) };
+}

@@ -1,0 +1,206 @@
+// Marshal and MarshalWithOptions of the spec: a typed value back to JSON bytes (UTF-8), as Go's
+// encoding/json writes the struct. The value is validated first (a ValidationError and no bytes
+// when it fails, as the Go library does).
+//
+// What is written
+// - Fields in declaration order under their JSON names; json:"-" fields never.
+// - omitempty (Go's rule): a field is left out when its value is empty: null (nil ptr, slice, map,
+//   any), "", 0, false, an empty slice, array or map. A model (struct) or a time is never empty,
+//   and neither is a ptr to a zero value.
+// - Captured extras (ExtraAllow) after the fields of their level, in their order; a key that is
+//   the JSON name of a field of that model is never written from the extras (fields win), even
+//   when the field itself was omitted. Extras are written only at levels that capture them (the
+//   validator's extraFields is "allow"), so what marshal writes the same validator reads back.
+// - Times as RFC 3339 in UTC with the fraction trimmed (Go's format); -0 in a float field as -0;
+//   strings escaped as JSON.stringify does (no HTML escaping: Go's `\u003c` for `<` is not copied).
+// - Values of `any` fields and extras as JSON: plain objects, arrays, strings, finite numbers,
+//   booleans, null, Dates (RFC 3339) and bigints (their digits). Anything else (NaN, Infinity, a
+//   function, a Map, a class instance, a cycle) is a MarshalError naming the path.
+
+import { formatTime } from "./json-form.js";
+import type { Infer, Model } from "./model.js";
+import { intRange, type RModel, type RType } from "./resolve.js";
+import type { Validator } from "./validator.js";
+
+/**
+ * Options of marshalWithOptions.
+ * - `omitEmpty`: `undefined` (default) follows each field's `omitempty`; `true` leaves out the
+ *   empty value of every field; `false` writes every field, `omitempty` or not.
+ * - `indent`: `0`, `""` or absent (default) writes compact JSON; a number indents each level by
+ *   that many spaces (at most 10, as JSON.stringify), a string by that string (Go's MarshalIndent
+ *   with prefix ""); members are then written `"key": value`.
+ * - `extras`: `true` (default) writes captured extras back; `false` leaves them out.
+ */
+export interface MarshalOptions {
+  omitEmpty?: boolean;
+  indent?: number | string;
+  extras?: boolean;
+}
+
+/** A value that JSON cannot hold (NaN, a function, a cycle, ...), at a path with JSON names. */
+export class MarshalError extends TypeError {
+  override readonly name = "MarshalError";
+  constructor(
+    readonly field: string,
+    readonly got: string,
+  ) {
+    super(`cannot marshal ${got} at ${field === "" ? "the value" : field}`);
+  }
+}
+
+/** How a JSON text is laid out, and how a value JSON cannot hold is reported. */
+export interface JsonLayout {
+  /** One level of indentation; "" for compact output. */
+  readonly indent: string;
+  fail(path: string, got: string): Error;
+}
+
+export function joinKey(path: string, key: string): string {
+  return path === "" ? key : `${path}.${key}`;
+}
+
+/** Describe a value for an error message. */
+export function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (typeof v === "number") return Number.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
+  if (typeof v !== "object") return typeof v;
+  if (Array.isArray(v)) return "array";
+  const ctor = (Object.getPrototypeOf(v) as { constructor?: { name?: string } } | null)?.constructor?.name;
+  return ctor && ctor !== "Object" ? ctor : "object";
+}
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== "object" || v === null) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** `{...}` or `[...]` from member texts, compact or indented at the given depth. */
+export function container(open: string, close: string, members: readonly string[], layout: JsonLayout, depth: number): string {
+  if (members.length === 0) return open + close;
+  if (layout.indent === "") return open + members.join(",") + close;
+  const inner = "\n" + layout.indent.repeat(depth + 1);
+  return open + inner + members.join("," + inner) + "\n" + layout.indent.repeat(depth) + close;
+}
+
+export function member(key: string, text: string, layout: JsonLayout): string {
+  return JSON.stringify(key) + (layout.indent === "" ? ":" : ": ") + text;
+}
+
+export function numberText(n: number, path: string, layout: JsonLayout): string {
+  if (!Number.isFinite(n)) throw layout.fail(path, describe(n));
+  return Object.is(n, -0) ? "-0" : String(n);
+}
+
+export function dateText(d: Date, path: string, layout: JsonLayout): string {
+  if (Number.isNaN(d.getTime())) throw layout.fail(path, "an invalid Date");
+  return JSON.stringify(formatTime(d));
+}
+
+/** A JSON text of any JSON-like value (the content of `any` fields and extras). */
+export function anyText(v: unknown, path: string, layout: JsonLayout, depth: number, open: Set<object> = new Set()): string {
+  if (v === null || v === undefined) return "null";
+  switch (typeof v) {
+    case "string": return JSON.stringify(v);
+    case "boolean": return v ? "true" : "false";
+    case "number": return numberText(v, path, layout);
+    case "bigint": return v.toString();
+    case "object": break;
+    default: throw layout.fail(path, describe(v));
+  }
+  if (v instanceof Date) return dateText(v, path, layout);
+  if (!Array.isArray(v) && !isPlainObject(v)) throw layout.fail(path, describe(v));
+  if (open.has(v)) throw layout.fail(path, "a cycle");
+  open.add(v);
+  const members = Array.isArray(v)
+    ? v.map((x, i) => anyText(x, `${path}[${i}]`, layout, depth + 1, open))
+    : Object.entries(v)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => member(k, anyText(x, joinKey(path, k), layout, depth + 1, open), layout));
+  open.delete(v);
+  return Array.isArray(v) ? container("[", "]", members, layout, depth) : container("{", "}", members, layout, depth);
+}
+
+/** Go's isEmptyValue, on the TypeScript form of a value of type t. */
+export function isEmpty(t: RType, v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  switch (t.kind) {
+    case "ptr": case "model": return false;
+    case "slice": case "array": return Array.isArray(v) && v.length === 0;
+    case "map": case "extras": return typeof v === "object" && Object.keys(v).length === 0;
+    case "scalar": return t.scalar !== "time" && t.scalar !== "any" && (v === "" || v === 0 || v === false);
+  }
+}
+
+interface MarshalLayout extends JsonLayout {
+  readonly omitEmpty: boolean | undefined;
+  readonly extras: boolean;
+}
+
+function valueText(t: RType, v: unknown, path: string, layout: MarshalLayout, depth: number): string {
+  if (v === null || v === undefined) return "null";
+  switch (t.kind) {
+    case "ptr": return valueText(t.elem, v, path, layout, depth);
+    case "model": return objectText(t.model, v as Record<string, unknown>, path, layout, depth);
+    case "slice": case "array":
+      return container("[", "]", (v as unknown[]).map((x, i) => valueText(t.elem, x, `${path}[${i}]`, layout, depth + 1)), layout, depth);
+    case "map":
+      return container("{", "}", Object.entries(v as object).map(([k, x]) =>
+        member(k, valueText(t.elem, x, joinKey(path, k), layout, depth + 1), layout)), layout, depth);
+    case "extras": return anyText(v, path, layout, depth);
+    case "scalar":
+      switch (t.scalar) {
+        case "time": return dateText(v as Date, path, layout);
+        case "any": return anyText(v, path, layout, depth);
+        case "string": return JSON.stringify(v);
+        case "bool": return v ? "true" : "false";
+        default: {
+          const n = v as number;
+          return intRange(t.scalar) && n === 0 ? "0" : numberText(n, path, layout);
+        }
+      }
+  }
+}
+
+function objectText(m: RModel, o: Record<string, unknown>, path: string, layout: MarshalLayout, depth: number): string {
+  const members: string[] = [];
+  for (const f of m.fields) {
+    if (f.skip) continue;
+    const v = o[f.key];
+    if ((layout.omitEmpty ?? f.omitEmpty) && isEmpty(f.type, v)) continue;
+    members.push(member(f.jsonName, valueText(f.type, v, joinKey(path, f.jsonName), layout, depth + 1), layout));
+  }
+  const extras = m.extrasField && m.extraMode === "capture" && layout.extras ? o[m.extrasField.key] : undefined;
+  if (isPlainObject(extras)) {
+    for (const [k, x] of Object.entries(extras)) {
+      if (x === undefined || m.byJson.has(k)) continue;
+      members.push(member(k, anyText(x, joinKey(path, k), layout, depth + 1), layout));
+    }
+  }
+  return container("{", "}", members, layout, depth);
+}
+
+function indentOf(indent: number | string | undefined): string {
+  if (typeof indent === "string") return indent;
+  if (indent === undefined || !Number.isFinite(indent) || indent <= 0) return "";
+  return " ".repeat(Math.min(10, Math.floor(indent)));
+}
+
+const encoder = new TextEncoder();
+
+/** JSON text of a valid value of the validator's model (no validation here). */
+export function marshalText(root: RModel, value: unknown, options: MarshalOptions = {}): string {
+  const layout: MarshalLayout = {
+    indent: indentOf(options.indent),
+    omitEmpty: options.omitEmpty,
+    extras: options.extras ?? true,
+    fail: (path, got) => new MarshalError(path, got),
+  };
+  return objectText(root, value as Record<string, unknown>, "", layout, 0);
+}
+
+/** Validate, then write: the Marshal of a validator. Throws ValidationError or MarshalError. */
+export function marshalWith<M extends Model>(v: Validator<M>, value: Infer<M>, options: MarshalOptions = {}): Uint8Array {
+  v.validate(value);
+  return encoder.encode(marshalText(v.program.resolved.root, value, options));
+}

@@ -1,0 +1,167 @@
+// The union validator of the spec (NewUnion / Unmarshal): a JSON object whose discriminator key
+// names the variant model it is read as.
+//
+//   const Pet = new UnionValidator({ discriminator: "pet_type", variants: [
+//     { value: "cat", model: Cat }, { value: "dog", model: Dog }] });
+//   const { variant, value } = Pet.unmarshal(bytes); // variant "cat" | "dog"
+//
+// `variants` may also be a record `{ cat: Cat, dog: Dog }`. `options` are ValidatorOptions for
+// every variant (default: the defaults). Each variant has its own Validator that reads the
+// discriminator key and skips it (never an unknown key, even under forbid).
+//
+// unmarshal reads a document twice, both times in the WASM core: a probe validator (one `any`
+// field under the discriminator's name, lax options) finds the discriminator's value and reports
+// malformed JSON (JsonSyntaxError) and a document that is not an object (UnmarshalTypeError);
+// then the variant's validator reads the document. The discriminator missing or null is
+// `{ field: <discriminator>, code: "REQUIRED", message: "field is required", value: null }`; any
+// other value that names no variant (compared exactly: case, type) is `{ field: <discriminator>,
+// code: "INVALID_DISCRIMINATOR", message: "must be one of: cat, dog", value }` (variants in
+// declaration order).
+
+import { ModelError, ValidationError, type FieldError } from "./errors.js";
+import { isModel, model, t, type Infer, type Model } from "./model.js";
+import type { ValidatorOptions } from "./resolve.js";
+import { buildUnionSchema, SchemaCache, type JsonSchema } from "./schema.js";
+import { Validator, type Result, type UnmarshalError } from "./validator.js";
+
+/** One variant: the discriminator value that selects it and its model. */
+export interface UnionVariant<K extends string = string, M extends Model = Model> {
+  readonly value: K;
+  readonly model: M;
+}
+
+/** Variant models by discriminator value. */
+export type VariantModels = { readonly [value: string]: Model };
+
+/** The definition of a union: its discriminator key and its variants (a list, or a record as shorthand). */
+export interface UnionDefinition<V extends VariantModels = VariantModels> {
+  readonly discriminator: string;
+  readonly variants: readonly UnionVariant<Extract<keyof V, string>, V[keyof V]>[] | V;
+}
+
+/** A value read by a union: the variant's discriminator value and the variant's typed value. */
+export type UnionValue<V extends VariantModels = VariantModels> = {
+  [K in Extract<keyof V, string>]: { variant: K; value: Infer<V[K]> };
+}[Extract<keyof V, string>];
+
+const PROBE_KEY = "discriminator";
+
+function unionError(message: string, modelName = "union"): ModelError {
+  return new ModelError(message, modelName);
+}
+
+function variantList(v: unknown): UnionVariant[] {
+  if (Array.isArray(v)) return v as UnionVariant[];
+  if (typeof v === "object" && v !== null) return Object.entries(v as VariantModels).map(([value, m]) => ({ value, model: m }));
+  return [];
+}
+
+/** Go string-literal escaping for a tag value. */
+function tagQuote(s: string): string {
+  return s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/\r/g, "\\r");
+}
+
+export class UnionValidator<V extends VariantModels = VariantModels> {
+  readonly discriminator: string;
+  /** Discriminator values in declaration order. */
+  readonly values: readonly string[];
+  private readonly validators = new Map<string, Validator>();
+  private readonly probe: Validator;
+  private readonly schemas: SchemaCache;
+  private readonly oneOfMessage: string;
+
+  /** Throws ModelError for a mistake in the definition or in a variant model. */
+  constructor(definition: UnionDefinition<V>, options: ValidatorOptions = {}) {
+    const discriminator = definition?.discriminator;
+    if (typeof discriminator !== "string" || discriminator === "") throw unionError("discriminator field is required");
+    if (discriminator.includes(",")) throw unionError(`discriminator field ${JSON.stringify(discriminator)} cannot contain a comma`);
+    const variants = variantList(definition.variants);
+    if (variants.length === 0) throw unionError("at least one variant is required");
+    const byModel = new Map<Model, Validator>();
+    for (const variant of variants) {
+      if (typeof variant?.value !== "string" || variant.value === "") throw unionError("variant discriminator value cannot be empty");
+      if (!isModel(variant.model)) throw unionError(`variant model is required (variant ${variant.value})`);
+      if (this.validators.has(variant.value)) throw unionError(`duplicate discriminator value: ${variant.value}`, variant.model.name);
+      let v = byModel.get(variant.model);
+      if (!v) {
+        v = new Validator(variant.model, options, { ignoredKeys: [discriminator] });
+        byModel.set(variant.model, v);
+      }
+      this.validators.set(variant.value, v);
+    }
+    this.discriminator = discriminator;
+    this.values = [...this.validators.keys()];
+    this.oneOfMessage = `must be one of: ${this.values.join(", ")}`;
+    // json:"-" would mean "skip"; Go spells the name "-" as json:"-,"
+    const name = discriminator === "-" ? "-," : tagQuote(discriminator);
+    const probe = model("UnionProbe", { [PROBE_KEY]: t.any(`json:"${name}"`) });
+    this.probe = new Validator(probe, { ...options, strictMissingFields: false, extraFields: "ignore", tagName: "" });
+    this.schemas = new SchemaCache((dialect) => buildUnionSchema(
+      discriminator,
+      this.values.map((value) => ({ value, resolved: this.validators.get(value)!.program.resolved })),
+      dialect,
+    ));
+  }
+
+  /** The validator of one variant (undefined for a value that names none). */
+  variant<K extends Extract<keyof V, string>>(value: K): Validator<V[K]> | undefined {
+    return this.validators.get(value) as Validator<V[K]> | undefined;
+  }
+
+  /** Read a document as the variant its discriminator names; throws JsonSyntaxError, UnmarshalTypeError or ValidationError. */
+  unmarshal(data: string | Uint8Array): UnionValue<V> {
+    const r = this.safeUnmarshal(data);
+    if (!r.ok) throw r.error;
+    return r.value;
+  }
+
+  safeUnmarshal(data: string | Uint8Array): Result<UnionValue<V>> {
+    const probed = this.probe.safeUnmarshal(data);
+    if (!probed.ok) return probed;
+    const found = (probed.value as Record<string, unknown>)[PROBE_KEY];
+    const v = typeof found === "string" ? this.validators.get(found) : undefined;
+    if (v === undefined) return { ok: false, error: this.discriminatorError(found) };
+    const r = v.safeUnmarshal(data);
+    return r.ok ? { ok: true, value: { variant: found, value: r.value } as UnionValue<V> } : r;
+  }
+
+  /** Validate a typed value as its variant (what unmarshal returns); throws ValidationError. */
+  validate(item: UnionValue<V>): void {
+    const r = this.safeValidate(item);
+    if (!r.ok) throw r.error;
+  }
+
+  safeValidate(item: UnionValue<V>): Result<UnionValue<V>, ValidationError> {
+    const v = this.validators.get(item.variant);
+    if (v === undefined) return { ok: false, error: this.discriminatorError(item.variant) };
+    const r = v.safeValidate(item.value as never);
+    return r.ok ? { ok: true, value: item } : r;
+  }
+
+  private discriminatorError(found: unknown): ValidationError {
+    const e: FieldError = found === null || found === undefined
+      ? { field: this.discriminator, code: "REQUIRED", message: "field is required", value: null }
+      : { field: this.discriminator, code: "INVALID_DISCRIMINATOR", message: this.oneOfMessage, value: found };
+    return new ValidationError([e]);
+  }
+
+  /** JSON Schema 2020-12: oneOf the variants with an OpenAPI-style discriminator mapping (cached, frozen). */
+  schema(): JsonSchema {
+    return this.schemas.schema("json-schema");
+  }
+
+  schemaJSON(): Uint8Array {
+    return this.schemas.json("json-schema");
+  }
+
+  /** OpenAPI 3.1 component schema of the union (nested models in $defs). */
+  schemaOpenAPI(): JsonSchema {
+    return this.schemas.schema("openapi");
+  }
+
+  schemaJSONOpenAPI(): Uint8Array {
+    return this.schemas.json("openapi");
+  }
+}
+
+
