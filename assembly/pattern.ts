@@ -1,15 +1,16 @@
 // RE2 pattern matcher: runs a program compiled by bindings/pattern (layout in
-// bindings/pattern/program.ts) over UTF-8 bytes, as a lazily built DFA over the program's
-// Thompson NFA. Each DFA state is the set of NFA instructions reached after a rune, plus what
-// the assertions need to know about that rune (word character, newline, start of text).
-// A transition is computed once (one pass over the NFA, O(program size)) and cached in the
-// state; when the state pool is full it is flushed and rebuilding goes on, so the time stays
-// O(program size x input size) and the memory stays the scratch area the program asked for.
+// bindings/pattern/program.ts) over UTF-8 bytes as a DFA over the program's Thompson NFA.
+//
+// A DFA state is the set of NFA instructions reached after a rune, plus what the assertions need
+// to know about that rune (word character, newline, start of text). Small patterns come with
+// their whole DFA precomputed in the program: matching is then a table walk. Otherwise the DFA
+// is built lazily in scratch: a transition is computed once (one pass over the NFA, O(program
+// size)) and cached in its state; when the state pool is full it is flushed and building goes
+// on, so time stays O(program size x input size) and memory stays the scratch the program asked for.
 // No allocation, no globals: everything lives in `prog` (read only) and `scratch` (any content).
 
 // Header word indices (program.ts H_*).
 const H_FLAGS: u32 = 1;
-const H_NINST: u32 = 2;
 const H_START: u32 = 3;
 const H_NCLASS: u32 = 4;
 const H_ASCII: u32 = 5;
@@ -26,6 +27,8 @@ const H_S_HASH: u32 = 17;
 const H_HASH_MAX: u32 = 18;
 const H_S_POOL: u32 = 19;
 const H_POOL_WORDS: u32 = 20;
+const H_DFA: u32 = 22;
+const H_DFA_START: u32 = 23;
 
 const F_ANCHORED: u32 = 1;
 
@@ -49,23 +52,21 @@ const CTX_WORD: u32 = 1;
 const CTX_NL: u32 = 2;
 const CTX_START: u32 = 4;
 
-// Transition values: 0 = not computed yet, MATCH, DEAD, else the word offset of a state in the
-// pool (states start at word 4, so they never collide with these).
+// Transition values: not computed yet (lazy DFA only), MATCH, DEAD, else the byte offset of the
+// next state from the start of its table (never below 16).
 const T_UNKNOWN: u32 = 0;
 const T_MATCH: u32 = 1;
 const T_DEAD: u32 = 2;
-const POOL_FIRST: u32 = 4;
 
-// Scratch header words (byte offsets 0..15).
-const S_POOL_TOP: usize = 0;
-const S_COUNT: usize = 4;
-const S_HASH_CAP: usize = 8;
-const S_FLUSHED: usize = 12;
-
+// Lazy DFA. A state at byte offset s of the pool (from 16 on):
+//   s .. s+4K-1: transitions by class    s+4K: ctx    s+4K+4: n    s+4K+8..: n sorted pcs
+const POOL_FIRST: u32 = 16;
+// Scratch header (bytes 0..15).
+const S_POOL_TOP: usize = 0; // bytes of the pool in use
+const S_COUNT: usize = 4; // states in the pool
+const S_HASH_CAP: usize = 8; // hash slots in use (a power of two)
+const S_FLUSHED: usize = 12; // set when the pool was flushed during the last findOrAdd
 const HASH_MIN: u32 = 64;
-
-// A state record in the pool, at word offset s:
-//   [s .. s+K-1]  transitions by class    [s+K] ctx    [s+K+1] n    [s+K+2 ..] n sorted pcs
 
 @inline function hdr(prog: usize, i: u32): u32 {
   return load<u32>(prog + (<usize>i << 2));
@@ -84,16 +85,16 @@ const HASH_MIN: u32 = 64;
 }
 
 /**
- * Go's utf8.DecodeRune at input[i]: returns rune | width << 21. A byte that does not start a
- * valid, complete, shortest-form, non-surrogate sequence decodes as U+FFFD of width 1.
+ * Go's utf8.DecodeRune at p (p < end): returns rune | width << 21. A byte that does not start
+ * a valid, complete, shortest-form, non-surrogate sequence decodes as U+FFFD of width 1.
  */
-function decodeRune(input: usize, i: u32, len: u32): u32 {
+function decodeRune(p: usize, end: usize): u32 {
   const bad: u32 = 0xfffd | (1 << 21);
-  const b0 = <u32>load<u8>(input + i);
+  const b0 = <u32>load<u8>(p);
   if (b0 < 0xc2 || b0 > 0xf4) return bad; // 0x80..0xC1: stray continuation or overlong lead
-  const left = len - i;
+  const left = end - p;
   if (left < 2) return bad;
-  const b1 = <u32>load<u8>(input + i + 1);
+  const b1 = <u32>load<u8>(p, 1);
   if (b0 < 0xe0) {
     if (!isCont(b1)) return bad;
     return (((b0 & 0x1f) << 6) | (b1 & 0x3f)) | (2 << 21);
@@ -102,11 +103,11 @@ function decodeRune(input: usize, i: u32, len: u32): u32 {
   const lo: u32 = b0 == 0xe0 ? 0xa0 : b0 == 0xf0 ? 0x90 : 0x80;
   const hi: u32 = b0 == 0xed ? 0x9f : b0 == 0xf4 ? 0x8f : 0xbf;
   if (b1 < lo || b1 > hi || left < 3) return bad;
-  const b2 = <u32>load<u8>(input + i + 2);
+  const b2 = <u32>load<u8>(p, 2);
   if (!isCont(b2)) return bad;
   if (b0 < 0xf0) return (((b0 & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f)) | (3 << 21);
   if (left < 4) return bad;
-  const b3 = <u32>load<u8>(input + i + 3);
+  const b3 = <u32>load<u8>(p, 3);
   if (!isCont(b3)) return bad;
   return (((b0 & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f)) | (4 << 21);
 }
@@ -142,7 +143,7 @@ function hashSet(list: usize, n: u32, ctx: u32): u32 {
   return h ^ (h >> 15);
 }
 
-/** Inserts state offset s into the hash table (capacity cap, a power of two). */
+/** Inserts state s into the hash table (cap slots, a power of two). */
 function hashInsert(hash: usize, cap: u32, h: u32, s: u32): void {
   let slot = h & (cap - 1);
   while (word(hash, slot) != 0) slot = (slot + 1) & (cap - 1);
@@ -150,11 +151,11 @@ function hashInsert(hash: usize, cap: u32, h: u32, s: u32): void {
 }
 
 /**
- * The state for (list[0..n), ctx): found in the hash table, or added to the pool. A full pool is
- * flushed first (S_FLUSHED tells the caller that older state offsets are gone).
+ * The lazy-DFA state for (list[0..n), ctx): found in the hash table, or added to the pool. A
+ * full pool is flushed first (S_FLUSHED tells the caller that older states are gone).
  */
 function findOrAdd(prog: usize, scratch: usize, list: usize, n: u32, ctx: u32): u32 {
-  const K = hdr(prog, H_NCLASS);
+  const K4 = hdr(prog, H_NCLASS) << 2;
   const pool = scratch + <usize>hdr(prog, H_S_POOL);
   const hash = scratch + <usize>hdr(prog, H_S_HASH);
   let cap = load<u32>(scratch + S_HASH_CAP);
@@ -163,16 +164,13 @@ function findOrAdd(prog: usize, scratch: usize, list: usize, n: u32, ctx: u32): 
   for (;;) {
     const s = word(hash, slot);
     if (s == 0) break;
-    if (word(pool, s + K) == ctx && word(pool, s + K + 1) == n) {
-      let j: u32 = 0;
-      while (j < n && word(pool, s + K + 2 + j) == word(list, j)) j++;
-      if (j == n) return s;
-    }
+    const rec = pool + s + K4;
+    if (load<u32>(rec) == ctx && load<u32>(rec, 4) == n && memory.compare(rec + 8, list, <usize>n << 2) == 0) return s;
     slot = (slot + 1) & (cap - 1);
   }
   let top = load<u32>(scratch + S_POOL_TOP);
-  const size = K + 2 + n;
-  if (top + size > hdr(prog, H_POOL_WORDS)) {
+  const size = K4 + 8 + (n << 2);
+  if (top + size > hdr(prog, H_POOL_WORDS) << 2) {
     // Pool full: start over with an empty cache.
     top = POOL_FIRST;
     store<u32>(scratch + S_COUNT, 0);
@@ -181,10 +179,10 @@ function findOrAdd(prog: usize, scratch: usize, list: usize, n: u32, ctx: u32): 
     slot = h & (cap - 1);
   }
   const s = top;
-  memory.fill(pool + (<usize>s << 2), 0, <usize>K << 2); // transitions unknown
-  setWord(pool, s + K, ctx);
-  setWord(pool, s + K + 1, n);
-  memory.copy(pool + (<usize>(s + K + 2) << 2), list, <usize>n << 2);
+  memory.fill(pool + s, 0, K4); // transitions not computed yet
+  store<u32>(pool + s + K4, ctx);
+  store<u32>(pool + s + K4, n, 4);
+  memory.copy(pool + s + K4 + 8, list, <usize>n << 2);
   store<u32>(scratch + S_POOL_TOP, s + size);
   setWord(hash, slot, s);
   const count = load<u32>(scratch + S_COUNT) + 1;
@@ -195,10 +193,11 @@ function findOrAdd(prog: usize, scratch: usize, list: usize, n: u32, ctx: u32): 
     store<u32>(scratch + S_HASH_CAP, cap);
     memory.fill(hash, 0, <usize>cap << 2);
     const end = s + size;
-    for (let t: u32 = POOL_FIRST; t < end; ) {
-      const m = word(pool, t + K + 1);
-      hashInsert(hash, cap, hashSet(pool + (<usize>(t + K + 2) << 2), m, word(pool, t + K)), t);
-      t += K + 2 + m;
+    for (let t = POOL_FIRST; t < end; ) {
+      const rec = pool + t + K4;
+      const m = load<u32>(rec, 4);
+      hashInsert(hash, cap, hashSet(rec + 8, m, load<u32>(rec)), t);
+      t += K4 + 8 + (m << 2);
     }
   }
   return s;
@@ -214,13 +213,13 @@ function findOrAdd(prog: usize, scratch: usize, list: usize, n: u32, ctx: u32): 
 }
 
 /**
- * Computes the transition of state s on class k (or the end of input when atEnd): follows the
- * empty moves of the state's instructions under the assertions that hold here, steps the
- * consuming ones over k, and returns T_MATCH, T_DEAD or the next state (cached in s when it
- * still exists).
+ * Computes the lazy-DFA transition of state s on class k (or the end of input when atEnd):
+ * follows the empty moves of the state's instructions under the assertions that hold here,
+ * steps the consuming ones over k, and returns T_MATCH, T_DEAD or the next state (cached in s
+ * when s still exists).
  */
 function transition(prog: usize, scratch: usize, s: u32, k: u32, atEnd: bool): u32 {
-  const K = hdr(prog, H_NCLASS);
+  const K4 = hdr(prog, H_NCLASS) << 2;
   const start = hdr(prog, H_START);
   const inst = prog + (<usize>hdr(prog, H_INST) << 2);
   const pool = scratch + <usize>hdr(prog, H_S_POOL);
@@ -229,13 +228,14 @@ function transition(prog: usize, scratch: usize, s: u32, k: u32, atEnd: bool): u
   const bits = scratch + <usize>hdr(prog, H_S_BITS);
   const list = scratch + <usize>hdr(prog, H_S_LIST);
   const nextProps: u32 = atEnd ? 0 : word(prog + (<usize>hdr(prog, H_PROPS) << 2), k);
-  const flags = emptyFlags(word(pool, s + K), atEnd, nextProps);
+  const rec = pool + s + K4;
+  const flags = emptyFlags(load<u32>(rec), atEnd, nextProps);
 
   // The instructions reached, in visit order: a sparse set (valid whatever the scratch held
   // before) whose dense array is also the work queue.
   let visited: u32 = 0;
-  const n = word(pool, s + K + 1);
-  for (let j: u32 = 0; j < n; j++) visited = mark(sparse, dense, visited, word(pool, s + K + 2 + j));
+  const n = load<u32>(rec, 4);
+  for (let j: u32 = 0; j < n; j++) visited = mark(sparse, dense, visited, word(rec + 8, j));
   let lowWord: u32 = 0xffffffff;
   let highWord: u32 = 0;
   for (let q: u32 = 0; q < visited; q++) {
@@ -246,7 +246,7 @@ function transition(prog: usize, scratch: usize, s: u32, k: u32, atEnd: bool): u
     let consumed = false; // does the instruction consume class k (then continue at out)?
     switch (w0 & 15) {
       case OP_MATCH: {
-        if (!atEnd) setWord(pool, s + k, T_MATCH);
+        if (!atEnd) store<u32>(pool + s + (k << 2), T_MATCH);
         return T_MATCH;
       }
       case OP_SPLIT: {
@@ -306,51 +306,66 @@ function transition(prog: usize, scratch: usize, s: u32, k: u32, atEnd: bool): u
     }
   }
   if (m == 0) {
-    setWord(pool, s + k, T_DEAD);
+    store<u32>(pool + s + (k << 2), T_DEAD);
     return T_DEAD;
   }
   store<u32>(scratch + S_FLUSHED, 0);
   const t = findOrAdd(prog, scratch, list, m, nextProps & (CTX_WORD | CTX_NL));
-  if (load<u32>(scratch + S_FLUSHED) == 0) setWord(pool, s + k, t);
+  if (load<u32>(scratch + S_FLUSHED) == 0) store<u32>(pool + s + (k << 2), t);
   return t;
 }
 
-/**
- * True if the pattern program at `prog` matches anywhere in the `len` UTF-8 bytes at `input`.
- * `scratch` must hold the program's scratchBytes (H_SCRATCH_BYTES) bytes, of any content.
- */
-export function patternMatch(prog: usize, input: usize, len: u32, scratch: usize): bool {
-  const pool = scratch + <usize>hdr(prog, H_S_POOL);
-  const ascii = prog + (<usize>hdr(prog, H_ASCII) << 2);
-  const hash = scratch + <usize>hdr(prog, H_S_HASH);
+/** Empties the lazy DFA in scratch and returns its start state. */
+function startLazy(prog: usize, scratch: usize): u32 {
   memory.fill(scratch + <usize>hdr(prog, H_S_BITS), 0, <usize>hdr(prog, H_BITS_WORDS) << 2);
-  memory.fill(hash, 0, <usize>HASH_MIN << 2);
+  memory.fill(scratch + <usize>hdr(prog, H_S_HASH), 0, <usize>HASH_MIN << 2);
   store<u32>(scratch + S_POOL_TOP, POOL_FIRST);
   store<u32>(scratch + S_COUNT, 0);
   store<u32>(scratch + S_HASH_CAP, HASH_MIN);
   const list = scratch + <usize>hdr(prog, H_S_LIST);
-  setWord(list, 0, hdr(prog, H_START));
-  let s = findOrAdd(prog, scratch, list, 1, CTX_START);
+  store<u32>(list, hdr(prog, H_START));
+  return findOrAdd(prog, scratch, list, 1, CTX_START);
+}
 
-  let i: u32 = 0;
-  while (i < len) {
-    const b = <u32>load<u8>(input + i);
-    let k: u32;
+/**
+ * True if the pattern program at `prog` matches anywhere in the `len` UTF-8 bytes at `input`.
+ * `scratch` must hold the program's scratchBytes (H_SCRATCH_BYTES; 0 when the program carries
+ * its whole DFA) bytes, of any content.
+ */
+export function patternMatch(prog: usize, input: usize, len: u32, scratch: usize): bool {
+  const ascii = prog + (<usize>hdr(prog, H_ASCII) << 2); // class x 4 of each ASCII byte
+  const dfa = hdr(prog, H_DFA);
+  const lazy = dfa == 0;
+  let table: usize; // the DFA's rows: transitions by class, then the end-of-input result
+  let s: u32; // byte offset of the current row in table
+  if (lazy) {
+    table = scratch + <usize>hdr(prog, H_S_POOL);
+    s = startLazy(prog, scratch);
+  } else {
+    table = prog + (<usize>dfa << 2);
+    s = hdr(prog, H_DFA_START);
+  }
+  let p = input;
+  const end = input + len;
+  while (p < end) {
+    const b = <u32>load<u8>(p);
+    let k4: u32;
     if (b < 0x80) {
-      k = <u32>load<u16>(ascii + (<usize>b << 1));
-      i++;
+      k4 = word(ascii, b);
+      p++;
     } else {
-      const d = decodeRune(input, i, len);
-      k = classOfWide(prog, d & 0x1fffff);
-      i += d >> 21;
+      const d = decodeRune(p, end);
+      k4 = classOfWide(prog, d & 0x1fffff) << 2;
+      p += d >> 21;
     }
-    let t = word(pool, s + k);
+    let t = load<u32>(table + s + k4);
     if (t <= T_DEAD) {
-      if (t == T_UNKNOWN) t = transition(prog, scratch, s, k, false);
+      if (t == T_UNKNOWN) t = transition(prog, scratch, s, k4 >> 2, false);
       if (t == T_MATCH) return true;
       if (t == T_DEAD) return false;
     }
     s = t;
   }
-  return transition(prog, scratch, s, 0, true) == T_MATCH;
+  if (lazy) return transition(prog, scratch, s, 0, true) == T_MATCH;
+  return load<u32>(table + s + (hdr(prog, H_NCLASS) << 2)) == T_MATCH;
 }

@@ -1,6 +1,7 @@
 // Compiles a parsed pattern into a program (see program.ts): a Thompson NFA over character
 // classes, plus the tables that map code points to classes and the scratch layout the matchers use.
 import { MAX_RUNE, type Ranges } from "./charclass.js";
+import { Stepper } from "./match.js";
 import * as P from "./program.js";
 import type { Node } from "./syntax.js";
 import { WORD_CHARS } from "./unicode.js";
@@ -239,13 +240,69 @@ class Emitter {
   }
 }
 
+/** Programs with more instructions than this are not tried for a precomputed DFA. */
+const DFA_MAX_INSTS = 2000;
+
+class DfaTooBig extends Error {}
+
+/**
+ * Explores the whole DFA of program w (header, classes and instructions already written) by
+ * stepping the NFA from the start state over every class. Returns the table (see program.ts)
+ * and the start row's byte offset, or undefined past DFA_MAX_STATES / DFA_MAX_WORDS.
+ */
+function buildDfa(w: Uint32Array, K: number): { table: Uint32Array; start: number } | undefined {
+  const st = new Stepper(w);
+  const rowWords = K + 1;
+  const states: Array<{ ctx: number; list: number[] }> = [];
+  const index = new Map<string, number>();
+  const rowOffset = (i: number): number => (4 + i * rowWords) * 4;
+  const stateOf = (ctx: number, list: number[]): number => {
+    list.sort((a, b) => a - b);
+    const k = `${ctx}:${list.join(",")}`;
+    let i = index.get(k);
+    if (i === undefined) {
+      if (states.length >= P.DFA_MAX_STATES || 4 + (states.length + 1) * rowWords > P.DFA_MAX_WORDS) throw new DfaTooBig();
+      i = states.length;
+      states.push({ ctx, list });
+      index.set(k, i);
+    }
+    return i;
+  };
+  const rows: number[][] = [];
+  try {
+    stateOf(P.CTX_START, [st.start]);
+    for (let i = 0; i < states.length; i++) {
+      const { ctx, list } = states[i]!;
+      const row: number[] = [];
+      for (let k = 0; k < K; k++) {
+        const next = st.step(list, ctx, k);
+        if (next === "match") row.push(-P.T_MATCH);
+        else if (next.length === 0) row.push(-P.T_DEAD);
+        else row.push(stateOf(st.ctxAfter(k), next));
+      }
+      row.push(st.step(list, ctx, -1) === "match" ? -P.T_MATCH : -P.T_DEAD);
+      rows.push(row);
+    }
+  } catch (e) {
+    if (e instanceof DfaTooBig) return undefined;
+    throw e;
+  }
+  const table = new Uint32Array(4 + rows.length * rowWords);
+  rows.forEach((row, i) => {
+    row.forEach((t, k) => {
+      table[4 + i * rowWords + k] = t < 0 ? -t : rowOffset(t);
+    });
+  });
+  return { table, start: rowOffset(0) };
+}
+
 export interface Program {
   words: Uint32Array;
   scratchBytes: number;
 }
 
 /** Compiles a parsed pattern. Throws ProgramTooLarge past MAX_INSTS instructions. */
-export function compileTree(tree: Node): Program {
+export function compileTree(tree: Node, precomputeDfa = true): Program {
   const sets = new Map<string, Ranges>();
   const asserts = { flags: 0 };
   collectSets(tree, sets, asserts);
@@ -257,7 +314,7 @@ export function compileTree(tree: Node): Program {
   if (needNL) refine.set("10,10", [10, 10]);
   const part = partition(refine);
   const K = part.count;
-  if (K > 0xffff) throw new ProgramTooLarge(); // class ids are 16-bit in the ASCII map
+  if (K > 0xffffff) throw new ProgramTooLarge();
   const setWords = Math.ceil(K / 32);
 
   // Class bitmaps of the OP_SET instructions, deduplicated; offsets are fixed up at layout.
@@ -296,17 +353,14 @@ export function compileTree(tree: Node): Program {
   }
 
   const asciiOff = P.HEADER_WORDS;
-  const ivlOff = asciiOff + 64;
+  const ivlOff = asciiOff + 128;
   const propsOff = ivlOff + 2 * ivlStart.length;
   const instOff = propsOff + K;
   const setsOff = instOff + 2 * N;
   const total = setsOff + bitmaps.length * setWords;
   const w = new Uint32Array(total);
 
-  for (let b = 0; b < 128; b++) {
-    const c = classAt(part, b);
-    w[asciiOff + (b >> 1)] |= (b & 1 ? c << 16 : c) >>> 0;
-  }
+  for (let b = 0; b < 128; b++) w[asciiOff + b] = classAt(part, b) << 2;
   w.set(ivlStart, ivlOff);
   w.set(ivlClass, ivlOff + ivlStart.length);
   if (needWord || needNL) {
@@ -325,18 +379,6 @@ export function compileTree(tree: Node): Program {
   }
   bitmaps.forEach((bm, i) => w.set(bm, setsOff + i * setWords));
 
-  // Scratch: work lists sized by the instruction count, a DFA state pool and its hash table.
-  const poolWords = 4 + Math.max(8192, 8 * (K + 3 + N));
-  const maxStates = Math.ceil((poolWords - 4) / (K + 2));
-  let hashMax = 64;
-  while (hashMax < 2 * maxStates) hashMax *= 2;
-  const bitsWords = Math.ceil((N + 1) / 32);
-  let at = 16; // scratch header: pool top, state count, hash capacity
-  const region = (words: number): number => {
-    const off = at;
-    at += words * 4;
-    return off;
-  };
   w[P.H_MAGIC] = P.MAGIC;
   w[P.H_FLAGS] = anchoredAtStart(tree) ? P.F_ANCHORED : 0;
   w[P.H_NINST] = N;
@@ -348,6 +390,30 @@ export function compileTree(tree: Node): Program {
   w[P.H_PROPS] = propsOff;
   w[P.H_INST] = instOff;
   w[P.H_SETWORDS] = setWords;
+
+  const dfa = precomputeDfa && N <= DFA_MAX_INSTS ? buildDfa(w, K) : undefined;
+  if (dfa !== undefined) {
+    // The whole DFA fits: matching is a table walk, with no scratch at all.
+    const all = new Uint32Array(total + dfa.table.length);
+    all.set(w);
+    all.set(dfa.table, total);
+    all[P.H_DFA] = total;
+    all[P.H_DFA_START] = dfa.start;
+    return { words: all, scratchBytes: 0 };
+  }
+
+  // Lazy DFA in scratch: work lists sized by the instruction count, a state pool and its hash table.
+  const poolWords = 4 + Math.max(8192, 8 * (K + 3 + N));
+  const maxStates = Math.ceil((poolWords - 4) / (K + 2));
+  let hashMax = 64;
+  while (hashMax < 2 * maxStates) hashMax *= 2;
+  const bitsWords = Math.ceil((N + 1) / 32);
+  let at = 16; // scratch header: pool top, state count, hash capacity, flushed
+  const region = (words: number): number => {
+    const off = at;
+    at += words * 4;
+    return off;
+  };
   w[P.H_S_SPARSE] = region(N);
   w[P.H_S_DENSE] = region(N);
   w[P.H_S_LIST] = region(N + 2);

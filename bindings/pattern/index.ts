@@ -17,11 +17,20 @@ export interface CompiledPattern {
   readonly scratchBytes: number;
 }
 
+export interface CompileOptions {
+  /**
+   * Precompute the whole DFA into the program when it is small (default true): matching is then
+   * a table walk that needs no scratch. False always leaves the DFA to be built lazily, in
+   * scratch, while matching (what bigger patterns get anyway).
+   */
+  readonly precomputeDfa?: boolean;
+}
+
 /** Parses and compiles an RE2 pattern. Throws PatternSyntaxError for syntax RE2 rejects. */
-export function compilePattern(source: string): CompiledPattern {
+export function compilePattern(source: string, options: CompileOptions = {}): CompiledPattern {
   const tree = parsePattern(source);
   try {
-    const { words, scratchBytes } = compileTree(tree);
+    const { words, scratchBytes } = compileTree(tree, options.precomputeDfa ?? true);
     return { source, program: words, scratchBytes };
   } catch (e) {
     if (e instanceof ProgramTooLarge) throw new PatternSyntaxError(source, `expression too large: \`${source}\``);

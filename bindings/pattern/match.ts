@@ -1,9 +1,10 @@
 // Reference matcher in TypeScript: a Thompson NFA simulation over the same program words the
-// WASM matcher runs (which adds a lazily built DFA on top of the same steps). Linear time:
-// each input rune costs at most one visit of each instruction.
+// WASM matcher runs. Linear time: each input rune costs at most one visit of each instruction.
+// Its step function also builds the precomputed DFA (compile.ts), which the WASM matcher walks.
 import * as P from "./program.js";
 
 const RUNE_ERROR = 0xfffd;
+const WIDTH = 0x200000; // decodeRune packs rune + width * WIDTH
 
 /**
  * Decodes the rune at b[i] as Go's utf8.DecodeRune does: a byte that does not start a valid,
@@ -13,32 +14,29 @@ const RUNE_ERROR = 0xfffd;
 export function decodeRune(b: Uint8Array, i: number): number {
   const n = b.length;
   const b0 = b[i]!;
-  const bad = RUNE_ERROR + 0x200000;
-  if (b0 < 0x80) return b0 + 0x200000;
+  const bad = RUNE_ERROR + WIDTH;
+  if (b0 < 0x80) return b0 + WIDTH;
   if (b0 < 0xc2 || b0 > 0xf4) return bad;
   const cont = (j: number, lo = 0x80, hi = 0xbf): boolean => j < n && b[j]! >= lo && b[j]! <= hi;
   if (b0 < 0xe0) {
     if (!cont(i + 1)) return bad;
-    return (((b0 & 0x1f) << 6) | (b[i + 1]! & 0x3f)) + 2 * 0x200000;
+    return (((b0 & 0x1f) << 6) | (b[i + 1]! & 0x3f)) + 2 * WIDTH;
   }
   if (b0 < 0xf0) {
     const lo = b0 === 0xe0 ? 0xa0 : 0x80;
     const hi = b0 === 0xed ? 0x9f : 0xbf;
     if (!cont(i + 1, lo, hi) || !cont(i + 2)) return bad;
-    return (((b0 & 0x0f) << 12) | ((b[i + 1]! & 0x3f) << 6) | (b[i + 2]! & 0x3f)) + 3 * 0x200000;
+    return (((b0 & 0x0f) << 12) | ((b[i + 1]! & 0x3f) << 6) | (b[i + 2]! & 0x3f)) + 3 * WIDTH;
   }
   const lo = b0 === 0xf0 ? 0x90 : 0x80;
   const hi = b0 === 0xf4 ? 0x8f : 0xbf;
   if (!cont(i + 1, lo, hi) || !cont(i + 2) || !cont(i + 3)) return bad;
-  return (((b0 & 0x07) << 18) | ((b[i + 1]! & 0x3f) << 12) | ((b[i + 2]! & 0x3f) << 6) | (b[i + 3]! & 0x3f)) + 4 * 0x200000;
+  return (((b0 & 0x07) << 18) | ((b[i + 1]! & 0x3f) << 12) | ((b[i + 2]! & 0x3f) << 6) | (b[i + 3]! & 0x3f)) + 4 * WIDTH;
 }
 
 /** The class id of rune r in program p. */
 export function classOf(p: Uint32Array, r: number): number {
-  if (r < 0x80) {
-    const w = p[p[P.H_ASCII]! + (r >> 1)]!;
-    return r & 1 ? w >>> 16 : w & 0xffff;
-  }
+  if (r < 0x80) return p[p[P.H_ASCII]! + r]! >>> 2;
   const base = p[P.H_IVL]!;
   const n = p[P.H_NIVL]!;
   let lo = 0;
@@ -51,62 +49,66 @@ export function classOf(p: Uint32Array, r: number): number {
   return p[base + n + lo]!;
 }
 
-/** The EMPTY_* conditions that hold between a rune with `prevCtx` and one with props `next`. */
-export function emptyFlags(prevCtx: number, atStart: boolean, atEnd: boolean, nextProps: number): number {
+/** The EMPTY_* conditions that hold between the rune of context ctx (CTX_*) and the next. */
+export function emptyFlags(ctx: number, atEnd: boolean, nextProps: number): number {
   let f = 0;
-  if (atStart) f |= P.EMPTY_BEGIN_TEXT | P.EMPTY_BEGIN_LINE;
-  if (prevCtx & P.PROP_NL) f |= P.EMPTY_BEGIN_LINE;
+  if (ctx & P.CTX_START) f |= P.EMPTY_BEGIN_TEXT | P.EMPTY_BEGIN_LINE;
+  if (ctx & P.PROP_NL) f |= P.EMPTY_BEGIN_LINE;
   if (atEnd) f |= P.EMPTY_END_TEXT | P.EMPTY_END_LINE;
   if (nextProps & P.PROP_NL) f |= P.EMPTY_END_LINE;
-  const wordBefore = (prevCtx & P.PROP_WORD) !== 0;
-  const wordAfter = (nextProps & P.PROP_WORD) !== 0;
-  f |= wordBefore !== wordAfter ? P.EMPTY_WORD_BOUNDARY : P.EMPTY_NO_WORD_BOUNDARY;
+  f |= (ctx & P.PROP_WORD) !== (nextProps & P.PROP_WORD) ? P.EMPTY_WORD_BOUNDARY : P.EMPTY_NO_WORD_BOUNDARY;
   return f;
 }
 
-/** Runs program p over the UTF-8 bytes b; true if the pattern matches anywhere in b. */
-export function runProgram(p: Uint32Array, b: Uint8Array): boolean {
-  if (p[P.H_MAGIC] !== P.MAGIC) throw new Error("not a pattern program");
-  const n = p[P.H_NINST]!;
-  const start = p[P.H_START]!;
-  const inst = p[P.H_INST]!;
-  const props = p[P.H_PROPS]!;
-  const anchored = (p[P.H_FLAGS]! & P.F_ANCHORED) !== 0;
-  const seen = new Int32Array(n).fill(-1); // generation stamps: visited in this closure
-  const queued = new Int32Array(n).fill(-1); // generation stamps: already in the next list
-  let gen = 0;
-  let list = [start];
-  let prevProps = 0;
-  const stack: number[] = [];
-  for (let i = 0; ; ) {
-    const atEnd = i >= b.length;
-    let k = -1;
-    let width = 0;
-    if (!atEnd) {
-      const d = decodeRune(b, i);
-      width = Math.floor(d / 0x200000);
-      k = classOf(p, d % 0x200000);
-    }
-    const flags = emptyFlags(prevProps, i === 0, atEnd, atEnd ? 0 : p[props + k]!);
-    gen++;
+/** Reusable work space of step() for one program. */
+export class Stepper {
+  private readonly seen: Int32Array;
+  private readonly queued: Int32Array;
+  private gen = 0;
+  private readonly stack: number[] = [];
+  readonly start: number;
+  readonly anchored: boolean;
+
+  constructor(readonly p: Uint32Array) {
+    if (p[P.H_MAGIC] !== P.MAGIC) throw new Error("not a pattern program");
+    const n = p[P.H_NINST]!;
+    this.seen = new Int32Array(n).fill(-1);
+    this.queued = new Int32Array(n).fill(-1);
+    this.start = p[P.H_START]!;
+    this.anchored = (p[P.H_FLAGS]! & P.F_ANCHORED) !== 0;
+  }
+
+  /**
+   * One step from the instructions `list` (reached after a rune of context ctx): follow the
+   * empty moves allowed before class k (-1: the end of the input), then consume k. Returns
+   * "match" if a match ends here, else the instructions reached after k (empty: no thread left).
+   */
+  step(list: readonly number[], ctx: number, k: number): "match" | number[] {
+    const p = this.p;
+    const inst = p[P.H_INST]!;
+    const atEnd = k < 0;
+    const flags = emptyFlags(ctx, atEnd, atEnd ? 0 : p[p[P.H_PROPS]! + k]!);
+    const gen = ++this.gen;
     const next: number[] = [];
     const add = (pc: number): void => {
-      if (queued[pc] !== gen) {
-        queued[pc] = gen;
+      if (this.queued[pc] !== gen) {
+        this.queued[pc] = gen;
         next.push(pc);
       }
     };
-    for (const pc of list) stack.push(pc);
+    const stack = this.stack;
+    stack.length = 0;
+    stack.push(...list);
     while (stack.length > 0) {
       const pc = stack.pop()!;
-      if (seen[pc] === gen) continue;
-      seen[pc] = gen;
+      if (this.seen[pc] === gen) continue;
+      this.seen[pc] = gen;
       const w0 = p[inst + 2 * pc]!;
       const out = p[inst + 2 * pc + 1]!;
       const arg = w0 >>> 4;
       switch (w0 & 15) {
         case P.OP_MATCH:
-          return true;
+          return "match";
         case P.OP_SPLIT:
           stack.push(out, arg);
           break;
@@ -120,20 +122,39 @@ export function runProgram(p: Uint32Array, b: Uint8Array): boolean {
           if (arg === k) add(out);
           break;
         case P.OP_SET:
-          if (k >= 0 && (p[arg + (k >> 5)]! >>> (k & 31)) & 1) add(out);
+          if (!atEnd && (p[arg + (k >> 5)]! >>> (k & 31)) & 1) add(out);
           break;
         case P.OP_ANY:
-          if (k >= 0) add(out);
+          if (!atEnd) add(out);
           break;
         default: // OP_FAIL
           break;
       }
     }
-    if (atEnd) return false;
-    if (!anchored) add(start);
+    if (!atEnd && !this.anchored) add(this.start); // unanchored: a match may start after k
+    return next;
+  }
+
+  /** The context a state has after a rune of class k. */
+  ctxAfter(k: number): number {
+    return this.p[this.p[P.H_PROPS]! + k]! & (P.PROP_WORD | P.PROP_NL);
+  }
+}
+
+/** Runs program p over the UTF-8 bytes b; true if the pattern matches anywhere in b. */
+export function runProgram(p: Uint32Array, b: Uint8Array): boolean {
+  const st = new Stepper(p);
+  let list = [st.start];
+  let ctx = P.CTX_START;
+  for (let i = 0; ; ) {
+    if (i >= b.length) return st.step(list, ctx, -1) === "match";
+    const d = decodeRune(b, i);
+    const k = classOf(p, d % WIDTH);
+    const next = st.step(list, ctx, k);
+    if (next === "match") return true;
     if (next.length === 0) return false;
     list = next;
-    prevProps = p[props + k]!;
-    i += width;
+    ctx = st.ctxAfter(k);
+    i += Math.floor(d / WIDTH);
   }
 }

@@ -4,12 +4,16 @@
 // there and the differential tests run both sides on every program.
 //
 //   header        HEADER_WORDS words, indices H_*
-//   ascii map     64 words: class id (u16, little endian) of each byte 0x00..0x7F
+//   ascii map     128 words: class id x 4 of each byte 0x00..0x7F (a byte offset into a DFA row)
 //   interval      NIVL words of start code points (>= 0x80, ascending) then NIVL words of class ids:
 //                 a rune r >= 0x80 belongs to the class of the last interval whose start <= r
 //   class props   NCLASS words: PROP_WORD / PROP_NL of each class
 //   instructions  NINST x 2 words: [op | arg << 4, out]
 //   class sets    SETWORDS words per set: bit k set when class k is in the set
+//   dfa           optional (H_DFA != 0): the whole DFA, when it is small. 4 words of padding, then
+//                 one row per state: NCLASS words of transitions (T_MATCH, T_DEAD, or the byte
+//                 offset of the next row from the table's start), then the row's T_MATCH / T_DEAD
+//                 at the end of the input. The start row is at byte offset H_DFA_START.
 //
 // Classes partition the code points so that every character set of the pattern is a union of
 // classes (and, when the pattern needs them, so that ASCII word characters and '\n' have classes
@@ -40,6 +44,8 @@ export const H_HASH_MAX = 18; // slots (a power of two)
 export const H_S_POOL = 19;
 export const H_POOL_WORDS = 20;
 export const H_SCRATCH_BYTES = 21;
+export const H_DFA = 22; // word offset of the precomputed DFA, 0 if none (then the DFA is built lazily in scratch)
+export const H_DFA_START = 23;
 export const HEADER_WORDS = 24;
 
 /** Program flags (H_FLAGS). */
@@ -66,6 +72,17 @@ export const EMPTY_NO_WORD_BOUNDARY = 32;
 /** Class properties (what an assertion needs to know about the rune after or before a position). */
 export const PROP_WORD = 1; // ASCII word character [0-9A-Za-z_]
 export const PROP_NL = 2; // '\n'
+/** A DFA state's context: the PROP_* of the rune before it, or CTX_START before the first rune. */
+export const CTX_START = 4;
+
+/** DFA transition values; a state (row) offset is never below 16. */
+export const T_UNKNOWN = 0; // lazy DFA only: not computed yet
+export const T_MATCH = 1;
+export const T_DEAD = 2;
+
+/** A precomputed DFA is kept when it has at most this many states and table words. */
+export const DFA_MAX_STATES = 1024;
+export const DFA_MAX_WORDS = 16384;
 
 /** Largest program accepted, in instructions; bigger patterns fail with "expression too large". */
 export const MAX_INSTS = 200_000;

@@ -53,8 +53,8 @@ const CLASSES = [
 ];
 const PERL = ["\\d", "\\w", "\\s", "\\D", "\\W", "\\S"];
 // re2-wasm takes ~100 ms to compile the big categories (\pL, \p{Lu}, ...): those stay rare.
-const UNICODE = ["\\p{Greek}", "\\P{Latin}", "\\pN", "\\p{^Greek}", "\\p{Han}", "\\p{Cyrillic}", "\\pP", "\\pZ", "\\p{Latin}", "\\p{Nd}"];
-const UNICODE_BIG = ["\\pL", "\\PL", "\\p{Lu}", "\\p{Ll}", "\\pS", "[\\PL]"];
+const UNICODE = ["\\p{Greek}", "\\p{Han}", "\\p{Cyrillic}", "\\pZ", "\\p{Latin}", "\\p{Nd}", "\\p{Hebrew}"];
+const UNICODE_BIG = ["\\pL", "\\p{Lu}", "\\p{Ll}", "\\pS", "\\pN", "\\pP", "\\P{Latin}", "\\p{^Greek}"];
 const ANCHORS = ["^", "$", "\\A", "\\z", "\\b", "\\B"];
 const REPEATS = ["*", "+", "?", "{2}", "{1,3}", "{0,2}", "{2,}", "*?", "+?", "??", "{1,2}?", "{0}", "{3}"];
 const FLAGS = ["(?i)", "(?s)", "(?m)", "(?U)", "(?-i)", "(?is)", "(?im)", "(?i-s)"];
