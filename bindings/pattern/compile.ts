@@ -8,7 +8,13 @@ import { WORD_CHARS } from "./unicode.js";
 
 export class ProgramTooLarge extends Error {}
 
-const key = (r: Ranges): string => r.join(",");
+// Set keys, memoized per ranges array (a repeated \pL shares one array across its copies).
+const keys = new WeakMap<Ranges, string>();
+function key(r: Ranges): string {
+  let k = keys.get(r);
+  if (k === undefined) keys.set(r, (k = r.join(",")));
+  return k;
+}
 
 /** Every distinct character set of the tree, keyed by its ranges. */
 function collectSets(node: Node, sets: Map<string, Ranges>, asserts: { flags: number }): void {
@@ -248,7 +254,7 @@ class DfaTooBig extends Error {}
 /**
  * Explores the whole DFA of program w (header, classes and instructions already written) by
  * stepping the NFA from the start state over every class. Returns the table (see program.ts)
- * and the start row's byte offset, or undefined past DFA_MAX_STATES / DFA_MAX_WORDS.
+ * and the start row's byte offset, or undefined past DFA_MAX_STATES / DFA_MAX_WORDS / DFA_MAX_WORK.
  */
 function buildDfa(w: Uint32Array, K: number): { table: Uint32Array; start: number } | undefined {
   const st = new Stepper(w);
@@ -256,7 +262,9 @@ function buildDfa(w: Uint32Array, K: number): { table: Uint32Array; start: numbe
   const states: Array<{ ctx: number; list: number[] }> = [];
   const index = new Map<string, number>();
   const rowOffset = (i: number): number => (4 + i * rowWords) * 4;
+  let work = 0; // NFA visits plus the sizes of the sets sorted and keyed
   const stateOf = (ctx: number, list: number[]): number => {
+    work += list.length;
     list.sort((a, b) => a - b);
     const k = `${ctx}:${list.join(",")}`;
     let i = index.get(k);
@@ -276,6 +284,7 @@ function buildDfa(w: Uint32Array, K: number): { table: Uint32Array; start: numbe
       const row: number[] = [];
       for (let k = 0; k < K; k++) {
         const next = st.step(list, ctx, k);
+        if (st.visits + work > P.DFA_MAX_WORK) throw new DfaTooBig();
         if (next === "match") row.push(-P.T_MATCH);
         else if (next.length === 0) row.push(-P.T_DEAD);
         else row.push(stateOf(st.ctxAfter(k), next));

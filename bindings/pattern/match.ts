@@ -66,6 +66,8 @@ export class Stepper {
   private readonly queued: Int32Array;
   private gen = 0;
   private readonly stack: number[] = [];
+  /** Instructions visited by step() so far (the work done). */
+  visits = 0;
   readonly start: number;
   readonly anchored: boolean;
 
@@ -103,6 +105,7 @@ export class Stepper {
       const pc = stack.pop()!;
       if (this.seen[pc] === gen) continue;
       this.seen[pc] = gen;
+      this.visits++;
       const w0 = p[inst + 2 * pc]!;
       const out = p[inst + 2 * pc + 1]!;
       const arg = w0 >>> 4;

@@ -83,6 +83,8 @@ export const T_DEAD = 2;
 /** A precomputed DFA is kept when it has at most this many states and table words. */
 export const DFA_MAX_STATES = 1024;
 export const DFA_MAX_WORDS = 16384;
+/** ... and when exploring it takes at most this many NFA instruction visits (bounds compile time). */
+export const DFA_MAX_WORK = 200_000;
 
 /** Largest program accepted, in instructions; bigger patterns fail with "expression too large". */
 export const MAX_INSTS = 200_000;

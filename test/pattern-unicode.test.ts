@@ -1,0 +1,93 @@
+// The generated Unicode tables (scripts/gen-unicode-tables.mjs): they agree with this Node's own
+// \p{...} (when it has the same Unicode version), and case folding orbits behave under (?i).
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { compilePattern, matchPattern, UNICODE_VERSION } from "../bindings/pattern/index.js";
+import { contains, foldOrbitOf } from "../bindings/pattern/charclass.js";
+import { CATEGORY_RANGES, FOLD_ORBITS, SCRIPT_RANGES } from "../bindings/pattern/unicode-tables.js";
+import { unicodeTable } from "../bindings/pattern/unicode.js";
+
+const sameUnicode = process.versions.unicode === UNICODE_VERSION;
+
+// Every 331st code point plus the edges of each table's ranges.
+function samplePoints(ranges: readonly number[]): number[] {
+  const pts = new Set<number>();
+  for (let c = 0; c <= 0x10ffff; c += 331) pts.add(c);
+  for (let i = 0; i < ranges.length; i += 2) {
+    for (const c of [ranges[i]! - 1, ranges[i]!, ranges[i + 1]!, ranges[i + 1]! + 1]) if (c >= 0 && c <= 0x10ffff) pts.add(c);
+  }
+  return [...pts].filter((c) => c < 0xd800 || c > 0xdfff);
+}
+
+function disagreements(name: string, table: readonly number[], re: RegExp): string[] {
+  return samplePoints(table)
+    .filter((c) => contains(table, c) !== re.test(String.fromCodePoint(c)))
+    .map((c) => `${name} U+${c.toString(16)}`);
+}
+
+describe.skipIf(!sameUnicode)(`tables vs this Node's RegExp (Unicode ${UNICODE_VERSION})`, () => {
+  it("general categories and their one-letter groups", () => {
+    const bad: string[] = [];
+    const groups = ["C", "L", "M", "N", "P", "S", "Z"];
+    for (const name of [...Object.keys(CATEGORY_RANGES), ...groups]) {
+      const table = unicodeTable(name)!;
+      // Go's and RE2's C leaves out Cn (unassigned); JavaScript's includes it
+      const re = name === "C" ? /[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/u : new RegExp(`\\p{gc=${name}}`, "u");
+      bad.push(...disagreements(name, table, re));
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("scripts", () => {
+    const bad: string[] = [];
+    for (const name of Object.keys(SCRIPT_RANGES)) {
+      const table = unicodeTable(name)!;
+      bad.push(...disagreements(name, table, new RegExp(`\\p{Script=${name}}`, "u")));
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("the committed file is what the generator writes", () => {
+    const script = fileURLToPath(new URL("../scripts/gen-unicode-tables.mjs", import.meta.url));
+    const run = spawnSync(process.execPath, [script, "--check"], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+  });
+});
+
+describe("case folding orbits", () => {
+  const orbits = FOLD_ORBITS.split(" ").map((o) => o.split(",").map((v) => parseInt(v, 36)));
+
+  it("partition the folding code points", () => {
+    const seen = new Set<number>();
+    for (const o of orbits) {
+      expect(o.length).toBeGreaterThanOrEqual(2);
+      for (const c of o) {
+        expect(seen.has(c), `U+${c.toString(16)} in two orbits`).toBe(false);
+        seen.add(c);
+        expect(foldOrbitOf(c)).toEqual(o);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(2500);
+    expect(foldOrbitOf(0x6b)).toEqual([0x4b, 0x6b, 0x212a]); // K k KELVIN SIGN
+    expect(foldOrbitOf(0x131)).toEqual([0x131]); // dotless i folds to nothing else
+  });
+
+  it("(?i) on any orbit member matches exactly the orbit", () => {
+    for (const o of orbits.filter((_, i) => i % 7 === 0)) {
+      for (const c of o) {
+        const p = compilePattern(`(?i)^\\x{${c.toString(16)}}$`);
+        for (const d of o) expect(matchPattern(p, String.fromCodePoint(d))).toBe(true);
+        expect(matchPattern(p, String.fromCodePoint(c + 0x10000 > 0x10ffff ? 0 : c + 0x10000))).toBe(false);
+      }
+    }
+  });
+
+  it("names are exact, as in RE2 (no loose matching, no Cn / LC / aliases)", () => {
+    for (const name of ["Greek", "Lu", "L", "Any", "Old_Italic"]) expect(unicodeTable(name)).toBeDefined();
+    for (const name of ["greek", "lu", "Letter", "Cn", "LC", "Grek", "Unknown", "Zzzz", "Old Italic", "Script=Greek"]) {
+      expect(unicodeTable(name), name).toBeUndefined();
+    }
+  });
+});
