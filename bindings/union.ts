@@ -30,14 +30,22 @@ export interface UnionVariant<K extends string = string, M extends Model = Model
   readonly model: M;
 }
 
-/** Variant models by discriminator value. */
+/** Variant models by discriminator value (the record shorthand). */
 export type VariantModels = { readonly [value: string]: Model };
 
-/** The definition of a union: its discriminator key and its variants (a list, or a record as shorthand). */
-export interface UnionDefinition<V extends VariantModels = VariantModels> {
+/** The variants of a union: a list of `{ value, model }`, or a record `{ value: model }`. */
+export type UnionVariants = readonly UnionVariant[] | VariantModels;
+
+/** The definition of a union: its discriminator key and its variants. */
+export interface UnionDefinition<A extends UnionVariants = UnionVariants> {
   readonly discriminator: string;
-  readonly variants: readonly UnionVariant<Extract<keyof V, string>, V[keyof V]>[] | V;
+  readonly variants: A;
 }
+
+/** Variant models by discriminator value, from either form of `variants`. */
+export type UnionModels<A extends UnionVariants> = A extends readonly UnionVariant[]
+  ? { [E in A[number] as E["value"]]: E["model"] }
+  : A;
 
 /** A value read by a union: the variant's discriminator value and the variant's typed value. */
 export type UnionValue<V extends VariantModels = VariantModels> = {
@@ -61,7 +69,7 @@ function tagQuote(s: string): string {
   return s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/\r/g, "\\r");
 }
 
-export class UnionValidator<V extends VariantModels = VariantModels> {
+export class UnionValidator<const A extends UnionVariants = UnionVariants, V extends VariantModels = UnionModels<A>> {
   readonly discriminator: string;
   /** Discriminator values in declaration order. */
   readonly values: readonly string[];
@@ -71,7 +79,7 @@ export class UnionValidator<V extends VariantModels = VariantModels> {
   private readonly oneOfMessage: string;
 
   /** Throws ModelError for a mistake in the definition or in a variant model. */
-  constructor(definition: UnionDefinition<V>, options: ValidatorOptions = {}) {
+  constructor(definition: UnionDefinition<A>, options: ValidatorOptions = {}) {
     const discriminator = definition?.discriminator;
     if (typeof discriminator !== "string" || discriminator === "") throw unionError("discriminator field is required");
     if (discriminator.includes(",")) throw unionError(`discriminator field ${JSON.stringify(discriminator)} cannot contain a comma`);
