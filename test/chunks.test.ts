@@ -219,6 +219,20 @@ describe("models: user with nested address, unique tags, int ranges, any, map, p
     }
   });
 
+  it("unknown keys captured under extraFields allow (UTF-8 and escaped keys, any values), every split", () => {
+    const Inner = model("Inner", { x: t.int(), rest: t.extras() });
+    const Open = model("Open", { name: t.string(), inner: Inner, rest: t.extras() });
+    const v = new Validator(Open, { strictMissingFields: false, extraFields: "allow" });
+    const doc = '{"name":"é😀","zé😀\\n":[1,{"q":"\\uD83D\\uDE00"}],"inner":{"x":1,"ü":"😀","\\u00fc2":null},"k":-0.5e1}';
+    expect(runChunks(v, [doc])).toEqual({
+      status: "valid",
+      value: { name: "é😀", inner: { x: 1, rest: { ü: "😀", ü2: null } }, rest: { "zé😀\n": [1, { q: "😀" }], k: -5 } },
+    });
+    expect(runChunks(v, [doc])).toEqual(unmarshalOutcome(v, doc));
+    const d = splitDifference(v, doc, [[1], [3]]);
+    if (d) throw new Error(d);
+  });
+
   it("generated user documents (right and wrong types, unicode, escapes), every byte split and random chunks", () => {
     const anyString = stringTextArb.map((s) => JSON.parse(s) as string);
     const wrong = fc.oneof(fc.integer({ min: -40000, max: 40000 }), fc.double({ noNaN: true, noDefaultInfinity: true }), anyString, fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}));
