@@ -13,7 +13,7 @@
 const H_FLAGS: u32 = 1;
 const H_START: u32 = 3;
 const H_NCLASS: u32 = 4;
-const H_ASCII: u32 = 5;
+const H_BYTEMAP: u32 = 5;
 const H_NIVL: u32 = 6;
 const H_IVL: u32 = 7;
 const H_PROPS: u32 = 8;
@@ -52,14 +52,16 @@ const CTX_WORD: u32 = 1;
 const CTX_NL: u32 = 2;
 const CTX_START: u32 = 4;
 
-// Transition values: not computed yet (lazy DFA only), MATCH, DEAD, else the byte offset of the
+// Transition values: not computed yet (lazy DFA only), MATCH, DEAD, WIDE (in the column that
+// bytes >= 0x80 map to: decode the rune, then look up its class), else the byte offset of the
 // next state from the start of its table (never below 16).
 const T_UNKNOWN: u32 = 0;
 const T_MATCH: u32 = 1;
 const T_DEAD: u32 = 2;
+const T_WIDE: u32 = 3;
 
-// Lazy DFA. A state at byte offset s of the pool (from 16 on):
-//   s .. s+4K-1: transitions by class    s+4K: ctx    s+4K+4: n    s+4K+8..: n sorted pcs
+// Lazy DFA. A state at byte offset s of the pool (from 16 on): its row, s .. s+4K-1 transitions
+// by class and s+4K T_WIDE, then its info: s+4K+4 ctx, s+4K+8 n, s+4K+12.. its n sorted pcs.
 const POOL_FIRST: u32 = 16;
 // Scratch header (bytes 0..15).
 const S_POOL_TOP: usize = 0; // bytes of the pool in use
@@ -164,12 +166,12 @@ function findOrAdd(prog: usize, scratch: usize, list: usize, n: u32, ctx: u32): 
   for (;;) {
     const s = word(hash, slot);
     if (s == 0) break;
-    const rec = pool + s + K4;
-    if (load<u32>(rec) == ctx && load<u32>(rec, 4) == n && memory.compare(rec + 8, list, <usize>n << 2) == 0) return s;
+    const info = pool + s + K4 + 4;
+    if (load<u32>(info) == ctx && load<u32>(info, 4) == n && memory.compare(info + 8, list, <usize>n << 2) == 0) return s;
     slot = (slot + 1) & (cap - 1);
   }
   let top = load<u32>(scratch + S_POOL_TOP);
-  const size = K4 + 8 + (n << 2);
+  const size = K4 + 12 + (n << 2);
   if (top + size > hdr(prog, H_POOL_WORDS) << 2) {
     // Pool full: start over with an empty cache.
     top = POOL_FIRST;
@@ -180,9 +182,10 @@ function findOrAdd(prog: usize, scratch: usize, list: usize, n: u32, ctx: u32): 
   }
   const s = top;
   memory.fill(pool + s, 0, K4); // transitions not computed yet
-  store<u32>(pool + s + K4, ctx);
-  store<u32>(pool + s + K4, n, 4);
-  memory.copy(pool + s + K4 + 8, list, <usize>n << 2);
+  store<u32>(pool + s + K4, T_WIDE);
+  store<u32>(pool + s + K4, ctx, 4);
+  store<u32>(pool + s + K4, n, 8);
+  memory.copy(pool + s + K4 + 12, list, <usize>n << 2);
   store<u32>(scratch + S_POOL_TOP, s + size);
   setWord(hash, slot, s);
   const count = load<u32>(scratch + S_COUNT) + 1;
@@ -194,10 +197,10 @@ function findOrAdd(prog: usize, scratch: usize, list: usize, n: u32, ctx: u32): 
     memory.fill(hash, 0, <usize>cap << 2);
     const end = s + size;
     for (let t = POOL_FIRST; t < end; ) {
-      const rec = pool + t + K4;
-      const m = load<u32>(rec, 4);
-      hashInsert(hash, cap, hashSet(rec + 8, m, load<u32>(rec)), t);
-      t += K4 + 8 + (m << 2);
+      const info = pool + t + K4 + 4;
+      const m = load<u32>(info, 4);
+      hashInsert(hash, cap, hashSet(info + 8, m, load<u32>(info)), t);
+      t += K4 + 12 + (m << 2);
     }
   }
   return s;
@@ -228,14 +231,14 @@ function transition(prog: usize, scratch: usize, s: u32, k: u32, atEnd: bool): u
   const bits = scratch + <usize>hdr(prog, H_S_BITS);
   const list = scratch + <usize>hdr(prog, H_S_LIST);
   const nextProps: u32 = atEnd ? 0 : word(prog + (<usize>hdr(prog, H_PROPS) << 2), k);
-  const rec = pool + s + K4;
-  const flags = emptyFlags(load<u32>(rec), atEnd, nextProps);
+  const info = pool + s + K4 + 4;
+  const flags = emptyFlags(load<u32>(info), atEnd, nextProps);
 
   // The instructions reached, in visit order: a sparse set (valid whatever the scratch held
   // before) whose dense array is also the work queue.
   let visited: u32 = 0;
-  const n = load<u32>(rec, 4);
-  for (let j: u32 = 0; j < n; j++) visited = mark(sparse, dense, visited, word(rec + 8, j));
+  const n = load<u32>(info, 4);
+  for (let j: u32 = 0; j < n; j++) visited = mark(sparse, dense, visited, word(info + 8, j));
   let lowWord: u32 = 0xffffffff;
   let highWord: u32 = 0;
   for (let q: u32 = 0; q < visited; q++) {
@@ -333,10 +336,10 @@ function startLazy(prog: usize, scratch: usize): u32 {
  * its whole DFA) bytes, of any content.
  */
 export function patternMatch(prog: usize, input: usize, len: u32, scratch: usize): bool {
-  const ascii = prog + (<usize>hdr(prog, H_ASCII) << 2); // class x 4 of each ASCII byte
+  const byteMap = prog + (<usize>hdr(prog, H_BYTEMAP) << 2); // class x 4 of each byte
   const dfa = hdr(prog, H_DFA);
   const lazy = dfa == 0;
-  let table: usize; // the DFA's rows: transitions by class, then the end-of-input result
+  let table: usize; // the DFA's rows: transitions by class, T_WIDE, (precomputed: end-of-input result)
   let s: u32; // byte offset of the current row in table
   if (lazy) {
     table = scratch + <usize>hdr(prog, H_S_POOL);
@@ -348,24 +351,48 @@ export function patternMatch(prog: usize, input: usize, len: u32, scratch: usize
   let p = input;
   const end = input + len;
   while (p < end) {
-    const b = <u32>load<u8>(p);
-    let k4: u32;
-    if (b < 0x80) {
-      k4 = word(ascii, b);
-      p++;
-    } else {
-      const d = decodeRune(p, end);
-      k4 = classOfWide(prog, d & 0x1fffff) << 2;
-      p += d >> 21;
-    }
+    let k4 = word(byteMap, <u32>load<u8>(p));
     let t = load<u32>(table + s + k4);
-    if (t <= T_DEAD) {
+    // A self-loop leaves s as it was: the next load's address then does not wait for this one,
+    // so runs of such bytes (most text, for most states) go at load throughput, not latency.
+    if (t == s) {
+      // Stay in s as long as the bytes allow, four at a time.
+      p++;
+      const row = table + s;
+      while (p + 4 <= end) {
+        const w = load<u32>(p);
+        if (load<u32>(row + word(byteMap, w & 0xff)) != s) break;
+        if (load<u32>(row + word(byteMap, (w >> 8) & 0xff)) != s) {
+          p += 1;
+          break;
+        }
+        if (load<u32>(row + word(byteMap, (w >> 16) & 0xff)) != s) {
+          p += 2;
+          break;
+        }
+        if (load<u32>(row + word(byteMap, w >> 24)) != s) {
+          p += 3;
+          break;
+        }
+        p += 4;
+      }
+      continue;
+    }
+    let width: u32 = 1;
+    if (t <= T_WIDE) {
+      if (t == T_WIDE) {
+        const d = decodeRune(p, end);
+        width = d >> 21;
+        k4 = classOfWide(prog, d & 0x1fffff) << 2;
+        t = load<u32>(table + s + k4);
+      }
       if (t == T_UNKNOWN) t = transition(prog, scratch, s, k4 >> 2, false);
       if (t == T_MATCH) return true;
       if (t == T_DEAD) return false;
     }
     s = t;
+    p += width;
   }
   if (lazy) return transition(prog, scratch, s, 0, true) == T_MATCH;
-  return load<u32>(table + s + (hdr(prog, H_NCLASS) << 2)) == T_MATCH;
+  return load<u32>(table + s + (hdr(prog, H_NCLASS) << 2), 4) == T_MATCH;
 }

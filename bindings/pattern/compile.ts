@@ -258,7 +258,7 @@ class DfaTooBig extends Error {}
  */
 function buildDfa(w: Uint32Array, K: number): { table: Uint32Array; start: number } | undefined {
   const st = new Stepper(w);
-  const rowWords = K + 1;
+  const rowWords = K + 2;
   const states: Array<{ ctx: number; list: number[] }> = [];
   const index = new Map<string, number>();
   const rowOffset = (i: number): number => (4 + i * rowWords) * 4;
@@ -289,7 +289,7 @@ function buildDfa(w: Uint32Array, K: number): { table: Uint32Array; start: numbe
         else if (next.length === 0) row.push(-P.T_DEAD);
         else row.push(stateOf(st.ctxAfter(k), next));
       }
-      row.push(st.step(list, ctx, -1) === "match" ? -P.T_MATCH : -P.T_DEAD);
+      row.push(-P.T_WIDE, st.step(list, ctx, -1) === "match" ? -P.T_MATCH : -P.T_DEAD);
       rows.push(row);
     }
   } catch (e) {
@@ -362,14 +362,14 @@ export function compileTree(tree: Node, precomputeDfa = true): Program {
   }
 
   const asciiOff = P.HEADER_WORDS;
-  const ivlOff = asciiOff + 128;
+  const ivlOff = asciiOff + 256;
   const propsOff = ivlOff + 2 * ivlStart.length;
   const instOff = propsOff + K;
   const setsOff = instOff + 2 * N;
   const total = setsOff + bitmaps.length * setWords;
   const w = new Uint32Array(total);
 
-  for (let b = 0; b < 128; b++) w[asciiOff + b] = classAt(part, b) << 2;
+  for (let b = 0; b < 256; b++) w[asciiOff + b] = (b < 0x80 ? classAt(part, b) : K) << 2;
   w.set(ivlStart, ivlOff);
   w.set(ivlClass, ivlOff + ivlStart.length);
   if (needWord || needNL) {
@@ -412,8 +412,8 @@ export function compileTree(tree: Node, precomputeDfa = true): Program {
   }
 
   // Lazy DFA in scratch: work lists sized by the instruction count, a state pool and its hash table.
-  const poolWords = 4 + Math.max(8192, 8 * (K + 3 + N));
-  const maxStates = Math.ceil((poolWords - 4) / (K + 2));
+  const poolWords = 4 + Math.max(8192, 8 * (K + 4 + N));
+  const maxStates = Math.ceil((poolWords - 4) / (K + 4));
   let hashMax = 64;
   while (hashMax < 2 * maxStates) hashMax *= 2;
   const bitsWords = Math.ceil((N + 1) / 32);

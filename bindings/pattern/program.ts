@@ -4,7 +4,8 @@
 // there and the differential tests run both sides on every program.
 //
 //   header        HEADER_WORDS words, indices H_*
-//   ascii map     128 words: class id x 4 of each byte 0x00..0x7F (a byte offset into a DFA row)
+//   byte map      256 words: for a byte < 0x80, its class id x 4 (a byte offset into a DFA row);
+//                 for a lead or continuation byte, NCLASS x 4: the T_WIDE column of every row
 //   interval      NIVL words of start code points (>= 0x80, ascending) then NIVL words of class ids:
 //                 a rune r >= 0x80 belongs to the class of the last interval whose start <= r
 //   class props   NCLASS words: PROP_WORD / PROP_NL of each class
@@ -12,8 +13,8 @@
 //   class sets    SETWORDS words per set: bit k set when class k is in the set
 //   dfa           optional (H_DFA != 0): the whole DFA, when it is small. 4 words of padding, then
 //                 one row per state: NCLASS words of transitions (T_MATCH, T_DEAD, or the byte
-//                 offset of the next row from the table's start), then the row's T_MATCH / T_DEAD
-//                 at the end of the input. The start row is at byte offset H_DFA_START.
+//                 offset of the next row from the table's start), T_WIDE, then the row's
+//                 T_MATCH / T_DEAD at the end of the input. The start row is at byte offset H_DFA_START.
 //
 // Classes partition the code points so that every character set of the pattern is a union of
 // classes (and, when the pattern needs them, so that ASCII word characters and '\n' have classes
@@ -79,6 +80,7 @@ export const CTX_START = 4;
 export const T_UNKNOWN = 0; // lazy DFA only: not computed yet
 export const T_MATCH = 1;
 export const T_DEAD = 2;
+export const T_WIDE = 3; // the byte starts a multi-byte rune (or is invalid): decode it, then look up its class
 
 /** A precomputed DFA is kept when it has at most this many states and table words. */
 export const DFA_MAX_STATES = 1024;
