@@ -62,7 +62,7 @@ export function joinKey(path: string, key: string): string {
 /** Describe a value for an error message. */
 export function describe(v: unknown): string {
   if (v === null) return "null";
-  if (typeof v === "number") return Number.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
+  if (typeof v === "number") return Number.isFinite(v) ? "number" : Number.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
   if (typeof v !== "object") return typeof v;
   if (Array.isArray(v)) return "array";
   const ctor = (Object.getPrototypeOf(v) as { constructor?: { name?: string } } | null)?.constructor?.name;

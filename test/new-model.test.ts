@@ -1,0 +1,197 @@
+// newModel / safeNewModel: bytes, typed values (TS property keys), dicts and Maps (JSON names);
+// conversion as Go's JSON round trip converts; ConversionError and ValidationError exactly.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  ConversionError, JsonSyntaxError, model, newModel, safeNewModel, t, UnmarshalTypeError, ValidationError, Validator,
+  type Infer, type NewModelError,
+} from "../bindings/index.js";
+import { documents } from "./support/issue5-gen.js";
+
+const Address = model("Address", { City: t.string('json:"city" checker:"required"'), Zip: t.string('json:"zip_code"') });
+const User = model("User", {
+  Name: t.string('json:"name" checker:"required,min=2"'),
+  Age: t.int('json:"age" checker:"gte=0"'),
+  Tags: t.slice(t.string(), 'json:"tags"'),
+  Addr: t.model(Address, 'json:"address"'),
+  When: t.time('json:"when"'),
+  Big: t.int64('json:"big"'),
+  Role: t.string('json:"role" checker:"default=user"'),
+  Secret: t.string('json:"-"'),
+});
+type User = Infer<typeof User>;
+
+const when = new Date("2020-01-02T03:04:05.678Z");
+const typed = (): User => ({
+  Name: "Jo", Age: 30, Tags: ["a"], Addr: { City: "Oslo", Zip: "0150" }, When: when, Big: 2 ** 40, Role: "admin", Secret: "s3",
+});
+const dict = { name: "Jo", age: 30, tags: ["a"], address: { city: "Oslo", zip_code: "0150" }, when: "2020-01-02T03:04:05.678Z", big: 2 ** 40, role: "admin" };
+
+function failure(input: unknown, v = new Validator(User)): NewModelError {
+  const r = v.safeNewModel(input as never);
+  if (r.ok) throw new Error(`expected a failure, got ${JSON.stringify(r.value)}`);
+  expect(() => v.newModel(input as never)).toThrow(r.error.constructor as new () => Error);
+  return r.error;
+}
+
+function conversion(input: unknown, field: string, expected: string, got: string, v?: Validator<typeof User>): void {
+  const e = failure(input, v);
+  expect(e).toBeInstanceOf(ConversionError);
+  expect(e).toMatchObject({ field, expected, got, message: `cannot convert ${got} to ${expected} at ${field === "" ? "the value" : field}` });
+}
+
+describe("inputs", () => {
+  it("JSON bytes are read exactly as unmarshal reads them", () => {
+    const v = new Validator(User);
+    const bytes = new TextEncoder().encode(JSON.stringify(dict));
+    expect(v.newModel(bytes)).toEqual({ ...typed(), Secret: "" });
+    expect(failure(new TextEncoder().encode('{"name":'))).toBeInstanceOf(JsonSyntaxError);
+    const mistyped = failure(new TextEncoder().encode('{"name":"Jo","age":"1"}'));
+    expect(mistyped).toBeInstanceOf(UnmarshalTypeError);
+    expect((mistyped as UnmarshalTypeError).field).toBe("age");
+  });
+
+  it("a dict (JSON names) is read as Go reads a map: defaults, unknown keys, missing keys", () => {
+    const v = new Validator(User);
+    const { role: _role, ...noRole } = dict;
+    expect(v.newModel({ ...noRole, extra: { x: 1 } })).toEqual({ ...typed(), Role: "user", Secret: "" });
+    const e = failure({ name: "J", age: -1 });
+    expect(e).toBeInstanceOf(ValidationError);
+    expect((e as ValidationError).errors).toEqual([
+      { field: "name", code: "MIN_LENGTH", message: "must be at least 2 characters", value: "J" },
+      { field: "age", code: "MIN_VALUE", message: "must be at least 0", value: -1 },
+      { field: "tags", code: "MISSING_FIELD", message: "tags field is missing and has no default", value: null },
+      { field: "address", code: "MISSING_FIELD", message: "address field is missing and has no default", value: null },
+      { field: "when", code: "MISSING_FIELD", message: "when field is missing and has no default", value: null },
+      { field: "big", code: "MISSING_FIELD", message: "big field is missing and has no default", value: null },
+    ]);
+    const forbid = new Validator(User, { extraFields: "forbid", strictMissingFields: false });
+    expect((failure({ name: "Jo", address: { city: "x", zip: "1" } }, forbid) as ValidationError).errors).toEqual([
+      { field: "address.zip", code: "EXTRA_FIELD", message: "unknown field in JSON", value: "1" },
+    ]);
+  });
+
+  it("a Map with string keys is a dict", () => {
+    expect(new Validator(User).newModel(new Map(Object.entries(dict)))).toEqual({ ...typed(), Secret: "" });
+    conversion(new Map<unknown, unknown>([[1, "x"]]), "", "a Map with string keys", "a number key");
+  });
+
+  it("a typed value (property keys) is copied, validated, and keeps its json:\"-\" and extras fields", () => {
+    const v = new Validator(User);
+    const input = typed();
+    const out = v.newModel(input);
+    expect(out).toEqual(input);
+    expect(out).not.toBe(input);
+    expect(out.Addr).not.toBe(input.Addr);
+    expect(out.When).not.toBe(input.When);
+    const e = failure({ ...typed(), Name: "J", Addr: { City: null, Zip: "" } });
+    expect((e as ValidationError).errors).toEqual([
+      { field: "name", code: "MIN_LENGTH", message: "must be at least 2 characters", value: "J" },
+      { field: "address.city", code: "REQUIRED", message: "field is required", value: null },
+    ]);
+    const WithExtras = model("WithExtras", { Name: t.string('json:"name"'), Rest: t.extras() });
+    for (const extraFields of ["ignore", "forbid", "allow"] as const) {
+      expect(new Validator(WithExtras, { extraFields }).newModel({ Name: "n", Rest: { k: [1] } })).toEqual({ Name: "n", Rest: { k: [1] } });
+    }
+  });
+
+  it("which keys an object is read by: all property keys, or one that is no JSON name -> property keys; else JSON names", () => {
+    const v = new Validator(User, { strictMissingFields: false });
+    // only property keys, one of them no JSON name: a typed value missing fields (undefined is null)
+    expect(v.newModel({ Name: "Jo" } as never)).toMatchObject({ Name: "Jo", Age: 0, Role: "" });
+    // JSON names: missing fields take defaults
+    expect(v.newModel({ name: "Jo" } as never)).toMatchObject({ Name: "Jo", Age: 0, Role: "user" });
+    // a mix is a dict: the property key is an unknown key there
+    expect((failure({ name: "Jo", Age: 5 }, new Validator(User, { extraFields: "forbid", strictMissingFields: false })) as ValidationError).errors)
+      .toEqual([{ field: "Age", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 5 }]);
+    // a model whose property keys are its JSON names reads the same either way
+    const Same = model("Same", { a: t.int(), b: t.string("default=x") });
+    expect(new Validator(Same, { strictMissingFields: false }).newModel({ a: 1 })).toEqual({ a: 1, b: "x" });
+    expect(new Validator(Same).newModel({ a: 1, b: "" })).toEqual({ a: 1, b: "" });
+  });
+
+  it("anything else is a ConversionError at the value", () => {
+    const expected = "JSON bytes (Uint8Array), a User value or a plain object";
+    conversion(12345, "", expected, "number");
+    conversion('{"name":"Jo"}', "", expected, "string");
+    conversion(null, "", expected, "null");
+    conversion([dict], "", expected, "array");
+    conversion(new Date(0), "", expected, "Date");
+    conversion(new (class Point { x = 1 })(), "", expected, "Point");
+  });
+});
+
+describe("conversion", () => {
+  const withField = (patch: Record<string, unknown>) => ({ ...dict, ...patch });
+
+  it("numbers go into number kinds that hold them; number-like strings and bools never do", () => {
+    const v = new Validator(User);
+    expect(v.newModel(withField({ age: 25.0, big: 9007199254740991n }))).toMatchObject({ Age: 25, Big: Number.MAX_SAFE_INTEGER });
+    conversion(withField({ age: 25.5 }), "age", "int", "number 25.5");
+    conversion(withField({ age: "25" }), "age", "int", "string");
+    conversion(withField({ age: true }), "age", "int", "bool");
+    conversion(withField({ big: 2n ** 60n }), "big", "int64", "number 1152921504606846976");
+    conversion(withField({ name: 7 }), "name", "string", "number");
+  });
+
+  it("times from a Date or an RFC 3339 string", () => {
+    const v = new Validator(User);
+    expect(v.newModel(withField({ when })).When).toEqual(when);
+    expect(v.newModel(withField({ when: "2020-01-02T05:04:05.678+02:00" })).When).toEqual(when);
+    conversion(withField({ when: "2020-01-02" }), "when", "time.Time", 'string "2020-01-02"');
+    conversion(withField({ when: 0 }), "when", "time.Time", "number");
+  });
+
+  it("paths of nested failures use JSON names, in dicts and typed values alike", () => {
+    conversion(withField({ tags: ["a", 2] }), "tags[1]", "string", "number");
+    conversion(withField({ address: { city: "x", zip_code: 1 } }), "address.zip_code", "string", "number");
+    conversion(withField({ address: [] }), "address", "Address", "array");
+    conversion({ ...typed(), Addr: { City: "x", Zip: 1 } }, "address.zip_code", "string", "number");
+    conversion({ ...typed(), Tags: "a" }, "tags", "[]string", "string");
+  });
+
+  it("values JSON cannot hold are ConversionErrors naming the field's Go type", () => {
+    const cyclic: Record<string, unknown> = { city: "x" };
+    cyclic.self = cyclic;
+    conversion(withField({ age: NaN }), "age", "int", "NaN");
+    conversion(withField({ tags: ["a", () => 1] }), "tags[1]", "string", "function");
+    conversion(withField({ address: new Map() }), "address", "Address", "Map");
+    conversion(withField({ extra: { when: new Date(NaN) } }), "extra.when", "a JSON value", "an invalid Date");
+    conversion(withField({ address: cyclic }), "address.self", "a JSON value", "a cycle");
+    conversion({ ...typed(), When: new Date(NaN) }, "when", "time.Time", "an invalid Date");
+  });
+});
+
+describe("simple API and properties", () => {
+  it("newModel and safeNewModel use the model's default validator", () => {
+    expect(newModel(User, dict)).toEqual({ ...typed(), Secret: "" });
+    const r = safeNewModel(User, { ...dict, age: "1" });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error).toBeInstanceOf(ConversionError);
+    expect(safeNewModel(User, dict)).toEqual({ ok: true, value: { ...typed(), Secret: "" } });
+  });
+
+  it("for generated documents: newModel(value), newModel(dict(value)) and newModel(bytes) all give the value unmarshal gives", () => {
+    const Tree = model("Tree", {
+      s: t.string("min=1"), n: t.float32(), when: t.time(), l: t.slice(t.ptr(t.int8())), m: t.map(t.bool()),
+      kid: t.ptr(model("Kid", { k: t.uint16(), rest: t.extras() })), a: t.any(), rest: t.extras(),
+    });
+    const v = new Validator(Tree, { extraFields: "allow" });
+    let accepted = 0;
+    fc.assert(
+      fc.property(documents(v, { unknownKeys: true }), (doc) => {
+        const text = JSON.stringify(doc);
+        const r = v.safeUnmarshal(text);
+        expect(v.safeNewModel(new TextEncoder().encode(text)).ok).toBe(r.ok);
+        if (!r.ok) return;
+        accepted++;
+        expect(v.newModel(r.value)).toEqual(r.value);
+        expect(v.newModel(v.dict(r.value))).toEqual(r.value);
+        expect(v.newModel(JSON.parse(text) as Record<string, unknown>)).toEqual(r.value);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(accepted).toBeGreaterThan(250);
+  });
+});
