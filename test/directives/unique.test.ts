@@ -1,0 +1,144 @@
+// `unique`: NOT_UNIQUE `items must be unique`, the value being the whole list or map. Lists: items
+// pairwise distinct; maps: values pairwise distinct; `unique=F` on a list of models compares
+// their field F. null items are skipped.
+import { describe, it } from "vitest";
+import { Validator, model, t, type Type } from "../../bindings/index.js";
+import { expectMissing, expectNested, expectPtrNullSkips, expectValues } from "../support/directive-cases.js";
+import {
+  expectAcceptedOn, expectBoth, expectModelError, expectRejectedOn, expectTyped, expectUnmarshal, fe, kindsExcept, one,
+} from "../support/directive-harness.js";
+
+const MSG = "items must be unique";
+const notUnique = (field: string, value: unknown) => fe(field, "NOT_UNIQUE", MSG, value);
+const check = (type: Type, pass: unknown[], fail: unknown[]) => expectValues({ type, pass, fail, code: "NOT_UNIQUE", message: MSG });
+
+describe("unique on lists of scalars", () => {
+  it("strings: exact text (case, normalisation and spaces matter)", () => {
+    check(t.slice(t.string(), "unique"), [[], ["a"], ["a", "A"], ["é", "e\u0301"], ["a", "a "], ["", " "]], [["a", "a"], ["a", "b", "a"], ["", ""], ["😀", "x", "😀"]]);
+  });
+
+  it("one error for the list however many duplicates it has", () => {
+    expectTyped(one(t.slice(t.string(), "unique")), { f: ["a", "a", "b", "b", "b"] }, [notUnique("f", ["a", "a", "b", "b", "b"])]);
+  });
+
+  it("strings are compared decoded", () => {
+    expectUnmarshal(one(t.slice(t.string(), "unique")), '{"f":["a","\\u0061"]}', [notUnique("f", ["a", "a"])]);
+    expectUnmarshal(one(t.slice(t.string(), "unique")), '{"f":["\\ud83d\\ude00","😀"]}', [notUnique("f", ["😀", "😀"])]);
+  });
+
+  it("numbers by value: 1 = 1.0 = 1e0, 0 = -0", () => {
+    check(t.slice(t.float64(), "unique"), [[1, 2], [0.1, 0.30000000000000004 - 0.2]], [[1, 1], [0, -0], [1.5, 2, 1.5]]);
+    expectUnmarshal(one(t.slice(t.float64(), "unique")), '{"f":[1,1.0]}', [notUnique("f", [1, 1])]);
+    expectUnmarshal(one(t.slice(t.float64(), "unique")), '{"f":[100,1e2]}', [notUnique("f", [100, 100])]);
+    check(t.slice(t.uint8(), "unique"), [[0, 255]], [[255, 255]]);
+  });
+
+  it("bools and times (times by instant, whatever the offset)", () => {
+    check(t.slice(t.bool(), "unique"), [[true, false]], [[true, true], [false, true, false]]);
+    const at = new Date("2024-01-01T00:00:00Z");
+    check(t.slice(t.time(), "unique"), [[at, new Date(at.getTime() + 1)]], [[at, new Date(at.getTime())]]);
+    expectUnmarshal(one(t.slice(t.time(), "unique")), '{"f":["2024-01-01T00:00:00Z","2024-01-01T02:00:00+02:00"]}', [
+      notUnique("f", ["2024-01-01T00:00:00Z", "2024-01-01T02:00:00+02:00"]),
+    ]);
+  });
+
+  it("null items (a list of ptrs) are skipped", () => {
+    check(t.slice(t.ptr(t.int()), "unique"), [[null, null], [1, null, 2, null]], [[1, null, 1]]);
+  });
+
+  it("a fixed-size array: its items, not the extra ones the JSON may hold", () => {
+    check(t.array(3, t.int(), "unique"), [[1, 2, 3]], [[1, 2, 1], [0, 0, 0]]);
+    expectUnmarshal(one(t.array(2, t.int(), "unique")), '{"f":[1,2,1]}', []);
+    expectUnmarshal(one(t.array(2, t.int(), "unique")), '{"f":[1,1,2]}', [notUnique("f", [1, 1, 2])]);
+  });
+
+  it("a nil list passes; missing: its zero value (nil) passes without strictMissingFields", () => {
+    expectTyped(one(t.slice(t.int(), "unique")), { f: null }, []);
+    expectMissing(t.slice(t.int(), "unique"), []);
+    expectMissing(t.array(2, t.int(), "unique"), [notUnique("f", [0, 0])]);
+  });
+
+  it("skips a null ptr to a list", () => {
+    expectPtrNullSkips(t.ptr(t.slice(t.string()), "unique"), ["x", "x"], "NOT_UNIQUE", MSG);
+  });
+});
+
+describe("unique on maps: the values", () => {
+  it("values pairwise distinct, keys irrelevant", () => {
+    check(t.map(t.string(), "unique"), [{}, { a: "x", b: "y" }, { x: "a", y: "A" }], [{ a: "x", b: "x" }, { a: "", b: "1", c: "" }]);
+    check(t.map(t.ptr(t.int()), "unique"), [{ a: null, b: null, c: 1 }], [{ a: 1, b: 1 }]);
+  });
+
+  it("a map of models compares the models by value", () => {
+    const P = model("Pt", { x: t.int(), y: t.int() });
+    const m = one(t.map(P, "unique"));
+    expectTyped(m, { f: { a: { x: 1, y: 2 }, b: { x: 2, y: 1 } } }, []);
+    expectTyped(m, { f: { a: { x: 1, y: 2 }, b: { x: 1, y: 2 } } }, [notUnique("f", { a: { x: 1, y: 2 }, b: { x: 1, y: 2 } })]);
+  });
+});
+
+describe("unique on lists of models", () => {
+  const Person = model("Person", { name: t.string(), age: t.int() });
+
+  it("by value: every field, whatever the key order in the JSON", () => {
+    const m = one(t.slice(Person, "unique"));
+    expectTyped(m, { f: [{ name: "a", age: 1 }, { name: "a", age: 2 }] }, []);
+    expectTyped(m, { f: [{ name: "a", age: 1 }, { name: "a", age: 1 }] }, [notUnique("f", [{ name: "a", age: 1 }, { name: "a", age: 1 }])]);
+    expectUnmarshal(m, '{"f":[{"name":"a","age":1},{"age":1,"name":"a"}]}', [notUnique("f", [{ name: "a", age: 1 }, { age: 1, name: "a" }])]);
+  });
+
+  it("unique=F: by one field", () => {
+    const m = one(t.slice(Person, "unique=name"));
+    expectTyped(m, { f: [{ name: "a", age: 1 }, { name: "b", age: 1 }] }, []);
+    expectTyped(m, { f: [{ name: "a", age: 1 }, { name: "a", age: 2 }] }, [notUnique("f", [{ name: "a", age: 1 }, { name: "a", age: 2 }])]);
+  });
+
+  it("unique=F without strictMissingFields: a missing F is its zero value", () => {
+    const m = one(t.slice(Person, "unique=name"));
+    expectUnmarshal(m, '{"f":[{"age":1},{"age":2}]}', [notUnique("f", [{ age: 1 }, { age: 2 }])], { strictMissingFields: false });
+    expectUnmarshal(m, '{"f":[{"age":1},{"name":"","age":2}]}', [notUnique("f", [{ age: 1 }, { name: "", age: 2 }])], { strictMissingFields: false });
+  });
+
+  it("unique=F: items whose F is null are skipped", () => {
+    const Tagged = model("Tagged", { name: t.ptr(t.string()), n: t.int() });
+    expectBoth(one(t.slice(Tagged, "unique=name")), { f: [{ name: null, n: 1 }, { name: null, n: 2 }] }, []);
+  });
+
+  it("by value, fields that are lists or models are compared by their contents", () => {
+    const Tagged = model("TaggedList", { name: t.string(), tags: t.slice(t.string()) });
+    expectBoth(one(t.slice(Tagged, "unique")), { f: [{ name: "a", tags: ["x"] }, { name: "a", tags: ["y"] }] }, []);
+    const Inner = model("InnerV", { v: t.int() });
+    const Outer = model("OuterV", { name: t.string(), inner: Inner });
+    expectBoth(one(t.slice(Outer, "unique")), { f: [{ name: "a", inner: { v: 1 } }, { name: "a", inner: { v: 2 } }] }, []);
+  });
+
+  it("reports at nested paths", () => {
+    const Leaf = model("Leaf", { tags: t.slice(t.string(), "unique") });
+    expectNested(Leaf, { tags: ["a", "b"] }, { tags: ["a", "a"] }, [notUnique("tags", ["a", "a"])]);
+  });
+});
+
+describe("unique: where it applies", () => {
+  it("slices, arrays and maps (and ptrs to them)", () => {
+    expectAcceptedOn(["slice", "array", "map", "ptr-slice"], "unique");
+  });
+
+  it("is a ModelError on every other kind", () => {
+    expectRejectedOn(kindsExcept("slice", "array", "map", "ptr-slice"), "unique", "unique");
+  });
+
+  it("is a ModelError on a list of lists, maps or any", () => {
+    for (const elem of [t.slice(t.int()), t.map(t.int()), t.any()]) {
+      expectModelError(() => new Validator(one(t.slice(elem, "unique"), "Bad")), { model: "Bad", field: "f", directive: "unique", contains: "items must be strings, numbers, bools, times or models" });
+    }
+  });
+
+  it("unique=F needs a list of models with a scalar field F", () => {
+    const Item = model("Item", { sku: t.string(), tags: t.slice(t.string()) });
+    const named = { model: "Bad", field: "f", directive: "unique" };
+    expectModelError(() => new Validator(one(t.slice(t.string(), "unique=sku"), "Bad")), { ...named, contains: "needs a slice of models" });
+    expectModelError(() => new Validator(one(t.map(Item, "unique=sku"), "Bad")), { ...named, contains: "needs a slice of models" });
+    expectModelError(() => new Validator(one(t.slice(Item, "unique=zz"), "Bad")), { ...named, contains: "the item model has no field zz" });
+    expectModelError(() => new Validator(one(t.slice(Item, "unique=tags"), "Bad")), { ...named, contains: "must be a string, number, bool or time" });
+  });
+});
