@@ -88,7 +88,7 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
     const byModel = new Map<Model, Validator>();
     for (const variant of variants) {
       if (typeof variant?.value !== "string" || variant.value === "") throw unionError("variant discriminator value cannot be empty");
-      if (!isModel(variant.model)) throw unionError(`variant model is required (variant ${variant.value})`);
+      if (!isModel(variant.model)) throw unionError("variant model is required");
       if (this.validators.has(variant.value)) throw unionError(`duplicate discriminator value: ${variant.value}`, variant.model.name);
       let v = byModel.get(variant.model);
       if (!v) {
