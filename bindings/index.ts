@@ -13,7 +13,7 @@ export { MarshalError } from "./marshal.js";
 export type { MarshalOptions } from "./marshal.js";
 export type { NewModelError, NewModelInput } from "./new-model.js";
 export { UnionValidator } from "./union.js";
-export type { UnionDefinition, UnionValue, UnionVariant, VariantModels } from "./union.js";
+export type { UnionDefinition, UnionModels, UnionValue, UnionVariant, UnionVariants, VariantModels } from "./union.js";
 export { httpErrorBody } from "./http.js";
 export type { HttpErrorBody, HttpErrorBodyOptions, HttpErrorKey } from "./http.js";
 export { defaultValidatorOptions, getTagName } from "./resolve.js";

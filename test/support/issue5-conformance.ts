@@ -5,8 +5,9 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { expect } from "vitest";
-import type { Model, UnionDefinition } from "../../bindings/index.js";
+import type { JsonSchema, Model, UnionDefinition } from "../../bindings/index.js";
 import { fromDict, type CaseType, type ConformanceCase, type ModelSet } from "./cases.js";
+import { compileStrict } from "./issue5-schema.js";
 
 /**
  * Dict form -> typed value, as fromDict, plus one spelling fromDict does not know: a `$extras` key
@@ -96,9 +97,13 @@ interface SchemaAssert {
   length?: number;
 }
 
-/** A schema result (object, or bytes parsed) checked against `asserts` and `validatesInstances`. */
+/**
+ * A schema result (object, or bytes parsed) checked against `asserts` and `validatesInstances`;
+ * every schema also compiles in strict ajv.
+ */
 export function checkSchema(result: unknown, exp: Record<string, unknown>): void {
   const schema = result instanceof Uint8Array ? (JSON.parse(new TextDecoder().decode(result)) as unknown) : result;
+  compileStrict(schema as JsonSchema);
   for (const a of (exp.asserts as SchemaAssert[] | undefined) ?? []) {
     const at = pointer(schema, a.path);
     if ("equals" in a) expect(at, a.path).toEqual(a.equals);
