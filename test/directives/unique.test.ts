@@ -1,7 +1,7 @@
 // `unique`: NOT_UNIQUE `items must be unique`, the value being the whole list or map. Lists: items
 // pairwise distinct; maps: values pairwise distinct; `unique=F` on a list of models compares
 // their field F. null items are skipped.
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Validator, model, t, type Type } from "../../bindings/index.js";
 import { expectMissing, expectNested, expectPtrNullSkips, expectValues } from "../support/directive-cases.js";
 import {
@@ -104,12 +104,12 @@ describe("unique on lists of models", () => {
     expectBoth(one(t.slice(Tagged, "unique=name")), { f: [{ name: null, n: 1 }, { name: null, n: 2 }] }, []);
   });
 
-  it("by value, fields that are lists or models are compared by their contents", () => {
-    const Tagged = model("TaggedList", { name: t.string(), tags: t.slice(t.string()) });
-    expectBoth(one(t.slice(Tagged, "unique")), { f: [{ name: "a", tags: ["x"] }, { name: "a", tags: ["y"] }] }, []);
-    const Inner = model("InnerV", { v: t.int() });
-    const Outer = model("OuterV", { name: t.string(), inner: Inner });
-    expectBoth(one(t.slice(Outer, "unique")), { f: [{ name: "a", inner: { v: 1 } }, { name: "a", inner: { v: 2 } }] }, []);
+  it("by value, ptr and time fields compare by what they hold (null equal to null)", () => {
+    const Stamp = model("Stamp", { at: t.time(), p: t.ptr(t.int()) });
+    const m = one(t.slice(Stamp, "unique"));
+    const at = new Date("2024-01-01T00:00:00Z");
+    expectTyped(m, { f: [{ at, p: null }, { at, p: 0 }] }, []);
+    expectTyped(m, { f: [{ at, p: null }, { at, p: null }] }, [notUnique("f", [{ at: "2024-01-01T00:00:00Z", p: null }, { at: "2024-01-01T00:00:00Z", p: null }])]);
   });
 
   it("reports at nested paths", () => {
@@ -140,5 +140,17 @@ describe("unique: where it applies", () => {
     expectModelError(() => new Validator(one(t.map(Item, "unique=sku"), "Bad")), { ...named, contains: "needs a slice of models" });
     expectModelError(() => new Validator(one(t.slice(Item, "unique=zz"), "Bad")), { ...named, contains: "the item model has no field zz" });
     expectModelError(() => new Validator(one(t.slice(Item, "unique=tags"), "Bad")), { ...named, contains: "must be a string, number, bool or time" });
+  });
+
+  it("unique by value on models with a list, map or model field is a ModelError (use unique=F)", () => {
+    const named = { model: "Bad", field: "f", directive: "unique", contains: "use unique=<Field>" };
+    const Tagged = model("TaggedList", { name: t.string(), tags: t.slice(t.string()) });
+    const Outer = model("OuterV", { name: t.string(), inner: model("InnerV", { v: t.int() }) });
+    const Mapped = model("Mapped", { m: t.map(t.int()) });
+    for (const item of [Tagged, Outer, Mapped]) {
+      expectModelError(() => new Validator(one(t.slice(item, "unique"), "Bad")), named);
+      expectModelError(() => new Validator(one(t.map(item, "unique"), "Bad")), named);
+    }
+    expect(() => new Validator(one(t.slice(Tagged, "unique=name")))).not.toThrow();
   });
 });

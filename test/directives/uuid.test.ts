@@ -1,10 +1,10 @@
 // `uuid`: INVALID_UUID `must be a valid UUID`: 8-4-4-4-12 hex digits, any case, any version.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { t } from "../../bindings/index.js";
 import { describeFormat } from "../support/directive-format.js";
 import { nearUuid } from "../support/directive-gen.js";
-import { fe, one, unmarshalErrors, validateErrors } from "../support/directive-harness.js";
+import { expectSame, fe, one, unmarshalErrors, validateErrors } from "../support/directive-harness.js";
 
 describeFormat({
   name: "uuid", code: "INVALID_UUID", message: "must be a valid UUID",
@@ -30,8 +30,8 @@ describe("uuid: the 8-4-4-4-12 rule as a regular expression is the oracle", () =
     fc.assert(
       fc.property(nearUuid, (s) => {
         const want = RULE.test(s) ? [] : [fe("f", "INVALID_UUID", "must be a valid UUID", s)];
-        expect(unmarshalErrors(m, { f: s }), s).toEqual(want);
-        expect(validateErrors(m, { f: s }), s).toEqual(want);
+        expectSame(unmarshalErrors(m, { f: s }), want, `unmarshal ${s}`);
+        expectSame(validateErrors(m, { f: s }), want, `validate ${s}`);
       }),
       { numRuns: 3000 },
     );

@@ -57,6 +57,11 @@ export function validateErrors(m: Model, value: Record<string, unknown>, opts: O
   return r.ok ? [] : plain(r.error.errors);
 }
 
+/** expect(got).toEqual(want), comparing JSON texts first (vitest's deep equality is slow in hot loops). */
+export function expectSame(got: unknown, want: unknown, message: string): void {
+  if (JSON.stringify(got) !== JSON.stringify(want)) expect(got, message).toEqual(want);
+}
+
 /** FieldErrors as they serialise (exactly the four keys). */
 function plain(errors: readonly FieldError[]): FieldError[] {
   return JSON.parse(JSON.stringify(errors)) as FieldError[];
