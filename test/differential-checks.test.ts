@@ -60,6 +60,7 @@ const Numbers = model("Numbers", {
   d: t.int("default=5,min=1"),
   df: t.float64("default=0.5"),
   req: t.uint16("required,oneof=0 7"),
+  rf: t.float32("required"),
 });
 
 const Times = model("Times", {
@@ -101,6 +102,8 @@ const Collections = model("Collections", {
   reql: t.slice(t.string(), "required"),
   reqm: t.map(t.bool(), "required,unique"),
   lo: t.array(2, t.int8(), "required_with=reql"),
+  reqa: t.array(2, t.int(), "required"),
+  needl: t.slice(t.string(), "required_if=on true"),
 });
 
 const Nested = model("Nested", {
@@ -113,6 +116,8 @@ const Nested = model("Nested", {
   pitems: t.ptr(t.slice(Item), "min=1,unique=qty"),
   home: t.model(Address, "required"),
   team: t.map(Person, "unique,min=1"),
+  level: t.int8(),
+  pnear: t.ptr(Address, "required_if=level 1"),
   extras: t.extras(),
 });
 
@@ -142,7 +147,7 @@ const MODELS: [Model, Record<string, unknown>][] = [
   }],
   [Numbers, {
     i: 1, i8: 0, i16: 0, i32: 0, i64: 5, u: 0, u8: 1, u16: 0, u32: 100, u64: 0, f32: 1, f64: 0, f: 0.1,
-    pi: null, pf: null, rw: 0, ri: 0, rn: 1, d: 1, df: 0, req: 7,
+    pi: null, pf: null, rw: 0, ri: 0, rn: 1, d: 1, df: 0, req: 7, rf: 0,
   }],
   [Times, {
     flag: true, flag2: false, deff: false, onlyf: false, start: day(1), end: day(2), due: day(1), stamp: day(3),
@@ -150,11 +155,11 @@ const MODELS: [Model, Record<string, unknown>][] = [
   }],
   [Collections, {
     tags: ["a"], nums: [1, 2, 3], fl: [1, 1], scores: { a: 1 }, labels: { a: "x" }, times: [day(1)], bools: [true],
-    pair: [0, 0], grid: [1, 2], pl: null, pm: null, needs: [1], needm: null, on: false, reql: [], reqm: {}, lo: [0, 0],
+    pair: [0, 0], grid: [1, 2], pl: null, pm: null, needs: [1], needm: null, on: false, reql: [], reqm: {}, lo: [0, 0], reqa: [0, 0], needl: null,
   }],
   [Nested, {
     addr: address, paddr: null, items: [], people: null, byid: null, grid: [address, address], pitems: null,
-    home: address, team: { a: { name: "x", age: 1 } }, extras: {},
+    home: address, team: { a: { name: "x", age: 1 } }, level: 0, pnear: null, extras: {},
   }],
   [Uniques, {
     tagged: [], stamps: [], keyed: [], byKey: {}, arr: [{ key: "a", n: 1 }, { key: "b", n: 1 }, { key: null, n: 1 }], ptrs: [], strs: {},
