@@ -14,6 +14,7 @@
 //     has them), vs the peers on the strings; plus TextDecoder + JSON.parse, what the peers would
 //     pay on top for those bytes.
 // Writes bench/results/unmarshal.{json,md}.
+import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import { safeUnmarshal } from "../bindings/index.js";
@@ -23,9 +24,11 @@ import {
   formatAgreement,
   overRecords,
   runBenchmarks,
+  spread,
   writeResults,
   type Benchmark,
   type CorpusInfo,
+  type Spread,
   type Timing,
   type Validator,
 } from "./harness.js";
@@ -189,6 +192,46 @@ function decodeParseBenchmark(bytes: readonly Uint8Array[]): Benchmark {
   };
 }
 
+/**
+ * Also measures each benchmark's rounds in process CPU time (user + system, all threads of this
+ * process), beside the harness's wall clock: on a machine shared with other work, wall time
+ * counts the time this process waits for a core, CPU time does not.
+ */
+export class CpuClock {
+  private readonly samples = new Map<string, number[]>();
+  constructor(private readonly records: number) {}
+
+  wrap(bench: Benchmark): Benchmark {
+    const own: number[] = [];
+    this.samples.set(bench.name, own);
+    return {
+      name: bench.name,
+      round: () => {
+        const c0 = process.cpuUsage();
+        const accepted = bench.round();
+        const c = process.cpuUsage(c0);
+        own.push(((c.user + c.system) * 1000) / this.records);
+        return accepted;
+      },
+    };
+  }
+
+  /** Spread of ns/record in CPU time over the measured rounds (the first `warmup` are dropped). */
+  spreadOf(name: string, warmup: number): Spread {
+    return spread((this.samples.get(name) ?? []).slice(warmup));
+  }
+
+  /** One line per timing: CPU-time median and p10..p90, and the ratio of medians to `ratioTo`. */
+  describe(timings: readonly Timing[], ratioTo: readonly string[]): string[] {
+    const med = (name: string) => this.spreadOf(name, timings[0]?.warmup ?? 0).median;
+    return timings.map((t) => {
+      const s = this.spreadOf(t.name, t.warmup);
+      const ratios = ratioTo.map((r) => `${(s.median / med(r)).toFixed(2)} x ${r}`).join(", ");
+      return `${t.name}: ${s.median.toFixed(0)} (p10..p90 ${s.p10.toFixed(0)}..${s.p90.toFixed(0)})${ratios ? `, ${ratios}` : ""}`;
+    });
+  }
+}
+
 export function describeTiming(t: Timing): string {
   const s = t.nsPerRecord;
   return (
@@ -210,6 +253,17 @@ function splitTimings(corpus: BenchCorpus, peerName: string, rounds: number, war
     const cells = timings.map((t) => `${t.name} ${t.nsPerRecord.median.toFixed(0)} (p10..p90 ${t.nsPerRecord.p10.toFixed(0)}..${t.nsPerRecord.p90.toFixed(0)})`);
     return `${valid ? "accepted" : "rejected"} records (${texts.length}): ${cells.join(", ")}`;
   });
+}
+
+/** The code measured: the commit, and whether bindings/ or assembly/ differ from it (or "unknown"). */
+export function codeVersion(): string {
+  try {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: new URL("..", import.meta.url), encoding: "utf8" }).trim();
+    const dirty = git("status", "--porcelain", "--", "bindings", "assembly");
+    return `commit ${git("rev-parse", "--short", "HEAD")}${dirty ? ", with uncommitted changes in bindings/ or assembly/" : ""}`;
+  } catch {
+    return "unknown (not a git checkout)";
+  }
 }
 
 /** The command-line options both bench scripts take. */
@@ -262,7 +316,8 @@ function main(): void {
     decodeParseBenchmark(corpus.bytes),
   ].filter((b) => only === undefined || b.name.includes(only));
   console.log(`timing ${benches.length} benchmarks: ${warmup} warm-up + ${rounds} rounds each ...`);
-  const timings = runBenchmarks(benches, count, { rounds, warmup });
+  const cpu = new CpuClock(count);
+  const timings = runBenchmarks(benches.map((b) => cpu.wrap(b)), count, { rounds, warmup });
   for (const t of timings) console.log(describeTiming(t));
   if (only !== undefined) {
     console.log("--only: no results written");
@@ -280,6 +335,9 @@ function main(): void {
       `${(median(name) / fastestPeer.nsPerRecord.median).toFixed(2)} x ${fastestPeer.name} (the fastest peer)`,
   );
   for (const r of ratios) console.log(r);
+  const cpuLines = cpu.describe(timings, ["JSON.parse", fastestPeer.name]);
+  console.log("CPU time, ns/record:");
+  for (const line of cpuLines) console.log(`  ${line}`);
 
   // where checker's time goes by verdict: accepted and rejected records timed apart
   const split = splitTimings(corpus, fastestPeer.name, Math.max(3, Math.ceil(rounds / 2)), warmup);
@@ -300,9 +358,12 @@ function main(): void {
       "Peers parse the JS string with JSON.parse, then validate (zod and valibot: safeParse; ajv: compiled " +
         "check); rules in bench/peers.ts. `TextDecoder + JSON.parse (Uint8Array)` is what a peer pays " +
         "before validating when its input is bytes too.",
-      `Ratios: ${ratios.join("; ")}.`,
+      `Ratios (wall clock, medians): ${ratios.join("; ")}.`,
+      `The same rounds in process CPU time (user + system; not counting time spent waiting for a core), ` +
+        `median ns/record (p10..p90) and ratios: ${cpuLines.join("; ")}.`,
       `By verdict (separate interleaved run over each subset, median ns/record): ${split.join("; ")}.`,
       ...edges.map((e) => `Beyond the corpus, ${formatEdge(e)}`),
+      `Code: ${codeVersion()} (build/checker.wasm as built from it).`,
       `Load average (1 min) at start / end: ${loadStart} / ${loadavg()[0]?.toFixed(2)} ` +
         "(other work on the machine widens the spread; rounds are interleaved so the ratios stay fair)",
       `Run: npm run bench:unmarshal -- --records ${count} --rounds ${rounds} --warmup ${warmup}`,

@@ -1,18 +1,15 @@
 /**
- * What every value-building strategy shares: the WASM run that vets a document, exactly as
- * Validator.safeUnmarshal does it (bindings/validator.ts), with the value built by a strategy of
- * our choosing instead of the bindings' TapeReader. Only the success path differs between
- * strategies; the error path (rendering ValidationError / UnmarshalTypeError / JsonSyntaxError) is
- * the bindings' own.
+ * What every value-building strategy shares: the WASM run that vets a document, as
+ * Validator.safeUnmarshal does it (bindings/validator.ts), with the value of an accepted document
+ * built by a strategy of our choosing. A rejected document is handed to the validator's own
+ * safeUnmarshal, which runs the core again and renders the error exactly as the bindings do: only
+ * the success path differs between strategies, and only accepted documents are timed.
  *
  * This reaches into the Validator's internals (program, loaded, sharedSession) on purpose: the
  * strategies are candidates for bindings/build.ts, measured before one is chosen.
  */
-import { JsonSyntaxError, ValidationError } from "../../bindings/errors.js";
 import * as L from "../../bindings/layout.js";
-import { renderErrors, syntaxError, typeError } from "../../bindings/render.js";
 import { sharedSession, type Session } from "../../bindings/session.js";
-import { syntaxOnly } from "../../bindings/syntax.js";
 import type { Result, Validator } from "../../bindings/validator.js";
 
 /**
@@ -37,31 +34,18 @@ export interface Strategy {
 
 const decoder = new TextDecoder();
 
-/** Validator.safeUnmarshal, with `build` in place of the TapeReader. */
+/** Validator.safeUnmarshal, with `build` in place of the bindings' builder for accepted documents. */
 export function safeUnmarshalWith(validator: Validator, build: Builder): (data: string | Uint8Array) => Result<unknown> {
-  const { program, loaded, options } = validator;
+  const { loaded, options } = validator;
   return (data) => {
-    const s = sharedSession();
-    if (data.length > options.maxDocumentBytes) {
-      return {
-        ok: false,
-        error: new JsonSyntaxError(`document larger than maxDocumentBytes (${options.maxDocumentBytes})`, options.maxDocumentBytes, 1, 1),
-      };
-    }
-    s.begin(loaded.address, options);
-    s.append(data);
-    const status = s.run(true);
-    if (status === L.ST_DONE) {
-      if (s.get(L.S_ERR_COUNT) === 0) {
+    if (data.length <= options.maxDocumentBytes) {
+      const s = sharedSession();
+      s.begin(loaded.address, options);
+      if (s.append(data) <= options.maxDocumentBytes && s.run(true) === L.ST_DONE && s.get(L.S_ERR_COUNT) === 0) {
         const text = typeof data === "string" ? data : decoder.decode(data);
         return { ok: true, value: build(text, s) };
       }
-      return { ok: false, error: new ValidationError(renderErrors(program, s)) };
     }
-    if (status === L.ST_TYPE) {
-      const t = typeError(program, s);
-      return { ok: false, error: syntaxOnly(data) ?? t };
-    }
-    return { ok: false, error: syntaxError(s) };
+    return validator.safeUnmarshal(data);
   };
 }

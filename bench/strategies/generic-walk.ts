@@ -1,9 +1,11 @@
 /**
- * Strategy D: the tape walk of B with one change, and no code generation (so no CSP caveat):
- * each object starts as a copy of a per-model template `{ ...template }` that already holds every
- * TS key in declaration order, instead of `{}` grown key by key (`o[key] = undefined` per field).
- * The copy is one CloneObjectIC with a stable map; the keyed stores that follow then hit existing
- * properties. Everything else is bindings/build.ts's reader (its exported helpers, reused).
+ * Tape walks without code generation (so with no CSP caveat), as a copy of bindings/build.ts's
+ * TapeReader before it got generated object readers (its exported helpers are reused):
+ *  - E: the generic walk: each object starts as `{}` and gets every TS key in declaration order
+ *    (`o[key] = undefined`), then one keyed store per field read (the computed-key stores of one
+ *    call site shared by all models);
+ *  - D: the same walk, but each object starts as a copy of a per-model template `{ ...template }`
+ *    that already holds every key, so no object grows key by key.
  */
 import { getEngine } from "../../bindings/engine.js";
 import { elemOf, entryText, finishArray, finishObject, modelOf, scalarValue } from "../../bindings/build.js";
@@ -14,14 +16,15 @@ import { safeUnmarshalWith, tapeBase, type Strategy } from "./common.js";
 
 const ANY: RType = { kind: "scalar", scalar: "any" };
 
-class TemplateTapeReader {
+class WalkReader {
   i = 0;
   constructor(
     private readonly u32: Uint32Array,
     private readonly f64: Float64Array,
     private readonly base: number,
     private readonly src: string,
-    private readonly templates: readonly Record<string, unknown>[],
+    /** Per model index: an object with every key (D), or none (E). */
+    private readonly templates: readonly Record<string, unknown>[] | undefined,
   ) {}
 
   value(t: RType): unknown {
@@ -35,8 +38,13 @@ class TemplateTapeReader {
   }
 
   private object(m: RModel): Record<string, unknown> {
-    const o = { ...this.templates[m.index] };
     const fields = m.fields;
+    let o: Record<string, unknown>;
+    if (this.templates) o = { ...this.templates[m.index] };
+    else {
+      o = {};
+      for (let i = 0; i < fields.length; i++) o[fields[i]!.key] = undefined;
+    }
     let extras: Record<string, unknown> | undefined;
     for (;;) {
       const w = this.base + this.i++ * L.TP_WORDS;
@@ -71,22 +79,38 @@ class TemplateTapeReader {
   }
 }
 
-export const templateWalkStrategy: Strategy = {
-  name: "D: tape walk, template objects",
-  description:
-    "B's tape walk, but each object starts as a copy of a per-model template holding every key " +
-    "(`{ ...template }`), so no object grows key by key; no code generation",
-  make(validator: Validator) {
-    const { models, root } = validator.program.resolved;
-    const templates = models.map((m) => {
-      const o: Record<string, unknown> = {};
-      for (const f of m.fields) o[f.key] = undefined;
-      return o;
-    });
-    const rootType: RType = { kind: "model", model: root };
-    return safeUnmarshalWith(validator, (text, s) => {
-      const heap = getEngine().heap;
-      return new TemplateTapeReader(heap.u32, heap.f64, tapeBase(s), text, templates).value(rootType);
-    });
-  },
-};
+function walkStrategy(name: string, description: string, withTemplates: boolean): Strategy {
+  return {
+    name,
+    description,
+    make(validator: Validator) {
+      const { models, root } = validator.program.resolved;
+      const templates = withTemplates
+        ? models.map((m) => {
+            const o: Record<string, unknown> = {};
+            for (const f of m.fields) o[f.key] = undefined;
+            return o;
+          })
+        : undefined;
+      const rootType: RType = { kind: "model", model: root };
+      return safeUnmarshalWith(validator, (text, s) => {
+        const heap = getEngine().heap;
+        return new WalkReader(heap.u32, heap.f64, tapeBase(s), text, templates).value(rootType);
+      });
+    },
+  };
+}
+
+export const templateWalkStrategy = walkStrategy(
+  "D: tape walk, template objects",
+  "the generic tape walk, but each object starts as a copy of a per-model template holding every key " +
+    "(`{ ...template }`); no code generation",
+  true,
+);
+
+export const genericWalkStrategy = walkStrategy(
+  "E: generic tape walk",
+  "the TapeReader walk before generated readers (the fallback where code generation is not allowed): " +
+    "`{}` given every key, then one computed-key store per field; no code generation",
+  false,
+);

@@ -1,10 +1,17 @@
-/** The value-building strategies bench/strategies/run.ts measures; B is what the bindings do today. */
+/** The value-building strategies bench/strategies/run.ts measures; B is what the bindings do. */
 import type { Strategy } from "./common.js";
 import { generatedStrategy } from "./generated.js";
+import { genericWalkStrategy, templateWalkStrategy } from "./generic-walk.js";
 import { parseFixupStrategy } from "./parse-fixup.js";
-import { tapeWalkStrategy } from "./tape-walk.js";
-import { templateWalkStrategy } from "./template-walk.js";
+import { bindingsStrategy } from "./bindings.js";
 
 export type { Strategy } from "./common.js";
-export const strategies: readonly Strategy[] = [parseFixupStrategy, tapeWalkStrategy, generatedStrategy, templateWalkStrategy];
-export const reference: Strategy = tapeWalkStrategy;
+export const strategies: readonly Strategy[] = [
+  parseFixupStrategy,
+  bindingsStrategy,
+  generatedStrategy,
+  templateWalkStrategy,
+  genericWalkStrategy,
+];
+/** What the others are checked against. */
+export const reference: Strategy = bindingsStrategy;
