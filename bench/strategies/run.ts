@@ -139,7 +139,7 @@ if (only !== undefined) {
         "text readers) see every strategy's feedback, as in an application with several models.",
       `Code: ${codeVersion()}; B is whatever bindings/build.ts does there.`,
       verified,
-      ...known.map((k) => `Known difference, not counted: ${k}`),
+      ...known.map((k) => `Checked apart (strategies reading different sources may part here): ${k}`),
       `Medians per accepted record: ${summary.join(" | ")}.`,
       `The same rounds in process CPU time (user + system; not counting time spent waiting for a core), ` +
         `median ns/record (p10..p90): ${cpuLines.join("; ")}.`,
