@@ -8,7 +8,7 @@ import {
   FM_KEY_START, FM_MEMBER_START, FM_MODE, FM_SLOTS, FM_START, FM_START_U16, FM_TYPE, FR_ANY, FR_AUX,
   FR_DEFAULT, FR_DEFAULT_LEN, FR_UNIQUE_BY, FR_KEY_LEN, FR_KEY_OFF, FR_KIND, FR_LEN, FR_SLOT, FT_ARRAY, FT_MAP,
   FT_OBJECT, FT_RAW_ARRAY, FT_RAW_OBJECT, FT_SKIP_ARRAY, FT_SKIP_OBJECT, F_EXTRAS, F_HAS_DEFAULT,
-  F_NULLABLE, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
+  F_ITEMS, F_NULLABLE, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, FM_KEY_HASH, IT_BYTES, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
   J_STRING, IGNORED, K_ANY, K_ARRAY, K_BOOL, K_FLOAT, K_INT, K_MAP, K_OBJECT, K_SLICE, K_STRING, K_TIME, NONE,
   PF_FIELD, R_FLOAT32, SF_STRICT_MISSING, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
   SL_BYTES, SL_END, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER,
@@ -26,9 +26,9 @@ import {
   BYTES_BASE, DELTA, DEPTH, FLAGS, IN, NUM_BASE, POS, PROGRAM, SCRATCH, SESSION, SLOTS, SLOTS_TOP,
   STATE, TOKEN_START, TOKEN_U16, frWord, numPool, programWord, setSw, shapeWord, sw,
 } from "./state";
-import { compareBytes, keyHash, unescape } from "./strings";
+import { compareBytes, hashBytes, keyHash, unescape } from "./strings";
 import { parseTime } from "./time";
-import { KEY, modelKey, pushItem, slotKey } from "./unique";
+import { KEY, dedupeMapKeys, modelKey, pushItem, slotKey } from "./unique";
 
 /** Set when a value of the wrong JSON type is met: the run stops with ST_TYPE. */
 export let TYPE_ERROR: bool = false;
@@ -42,7 +42,11 @@ let LV_STATE: u32 = 0;
 let LV_START: u32 = 0; // slot span: string contents / JSON text of other values
 let LV_END: u32 = 0;
 let LV_NUM: f64 = 0;
-let LV_KEYED: bool = false; // LV_KEY holds a unique key computed at object close
+// How the completed value becomes an item record of a unique list / counted map:
+const ITEM_SCALAR: u32 = 0; // its key comes from LV_* (a scalar)
+const ITEM_KEYED: u32 = 1; // LV_KEY was computed when the object closed
+const ITEM_SKIP: u32 = 2; // takes no part (a model item whose unique=F field is null)
+let LV_ITEM: u32 = ITEM_SCALAR;
 let LV_KEY: u64 = 0;
 let LV_TEXT_END: u32 = 0; // end of the value's JSON text
 
@@ -115,7 +119,7 @@ export function stringValue(start: u32, end: u32, escaped: bool): void {
   LV_START = start;
   LV_END = end;
   LV_TEXT_END = POS;
-  LV_KEYED = false;
+  LV_ITEM = ITEM_SCALAR;
   if (fr != NONE) {
     const k = kindOf(fr);
     if (k == K_ANY) {
@@ -150,13 +154,14 @@ export function numberValue(start: u32, end: u32): void {
   LV_END = end;
   LV_STATE = SS_NUMBER;
   LV_TEXT_END = end;
-  LV_KEYED = false;
+  LV_ITEM = ITEM_SCALAR;
   if (fr != NONE) {
     const k = kindOf(fr);
+    const v = parseNumber(IN + start, IN + end);
+    LV_NUM = v;
     if (k == K_ANY) {
       tape(T_RAW, TOKEN_U16, end - DELTA);
     } else {
-      const v = parseNumber(IN + start, IN + end);
       if (k == K_INT) {
         const range = frWord(fr, FR_AUX);
         if (!NUM_IS_INTEGER) { typeError(fr, J_NUMBER, TE_NOT_INT, start); return; }
@@ -168,7 +173,7 @@ export function numberValue(start: u32, end: u32): void {
         typeError(fr, J_NUMBER, TE_RANGE, start);
         return;
       }
-      LV_NUM = v == 0 ? 0 : v; // -0 reads as 0 (Go's ints have no -0; floats compare equal anyway)
+      if (k == K_INT) LV_NUM = v == 0 ? 0 : v; // Go's ints have no -0
       numberOps(fr, v, start, end);
       tapeNumber(T_NUM, LV_NUM);
     }
@@ -182,7 +187,7 @@ export function literalValue(lit: u32): void {
   LV_START = TOKEN_START;
   LV_END = POS;
   LV_TEXT_END = POS;
-  LV_KEYED = false;
+  LV_ITEM = ITEM_SCALAR;
   LV_STATE = lit == 0 ? SS_TRUE : lit == 1 ? SS_FALSE : SS_NULL;
   if (fr != NONE) {
     const k = kindOf(fr);
@@ -247,14 +252,16 @@ export function keyValue(start: u32, end: u32, escaped: bool, u16Start: u32): vo
   setFw(f, FM_KEY_START, start);
   setFw(f, FM_KEY_END, end);
   const t = fw(f, FM_TYPE);
-  if (t == FT_MAP) {
-    tape(T_KEY | (escaped ? TF_ESCAPED : 0), u16Start, end - DELTA);
-    return;
-  }
-  if (t != FT_OBJECT) return;
+  if (t != FT_OBJECT && t != FT_MAP) return;
   let p = IN + start;
   let len = end - start;
   if (escaped) { p = SCRATCH; len = unescape(IN + start, IN + end, SCRATCH); }
+  if (t == FT_MAP) {
+    // the decoded key identifies the entry ("a" and "\u0061" are the same key)
+    if ((flagsOf(fw(f, FM_FR)) & F_ITEMS) != 0) store<u64>(f + (FM_KEY_HASH << 2), hashBytes(p, len));
+    tape(T_KEY | (escaped ? TF_ESCAPED : 0), u16Start, end - DELTA);
+    return;
+  }
   const fr = lookupKey(frWord(fw(f, FM_FR), FR_AUX), p, len);
   if (fr == FR_ANY) {
     setFw(f, FM_CHILD, IGNORED); // a key the model ignores on purpose (key table entry of FR 0)
@@ -332,15 +339,16 @@ export function closeObject(): void {
     objectOps(field, first, base, i, DEPTH - 1, missing);
   }
   // a model item of a unique list: its key comes from its fields, before they are popped
-  LV_KEYED = false;
+  LV_ITEM = ITEM_KEYED;
+  LV_KEY = 0;
   if (DEPTH >= 2) {
     const parent = frame(DEPTH - 2);
     const pfr = fw(parent, FM_FR);
     const pt = fw(parent, FM_TYPE);
     if ((pt == FT_ARRAY || pt == FT_MAP) && (flagsOf(pfr) & F_UNIQUE) != 0) {
       const by = frWord(pfr, FR_UNIQUE_BY);
-      if (by != NONE) LV_KEYED = slotKey(base + <usize>by * SL_BYTES);
-      else { modelKey(base, count); LV_KEYED = true; }
+      if (by == NONE) modelKey(base, count);
+      else if (!slotKey(base + <usize>by * SL_BYTES)) LV_ITEM = ITEM_SKIP;
       LV_KEY = KEY;
     }
   }
@@ -372,26 +380,28 @@ export function closeArray(): void {
 function closeContainer(f: usize, fr: u32, count: u32): void {
   const start = fw(f, FM_START);
   const itemsBase = SLOTS + fw(f, FM_SLOTS);
-  const items = (SLOTS_TOP - fw(f, FM_SLOTS)) / SL_BYTES;
+  let items = (SLOTS_TOP - fw(f, FM_SLOTS)) / IT_BYTES;
+  // a map's entries with the same key are one entry (the last), as in Go
+  if (fw(f, FM_TYPE) == FT_MAP && (flagsOf(fr) & F_ITEMS) != 0) count = items = dedupeMapKeys(itemsBase, items);
   DEPTH--;
   containerOps(fr, count, itemsBase, items, start, POS + 1);
   SLOTS_TOP = fw(f, FM_SLOTS);
-  LV_STATE = fw(f, FM_COUNT) == 0 ? SS_EMPTY : SS_OTHER;
+  LV_STATE = count == 0 ? SS_EMPTY : SS_OTHER;
   LV_START = start;
   LV_END = POS + 1;
   LV_TEXT_END = POS + 1;
-  LV_KEYED = false;
+  LV_ITEM = ITEM_SCALAR;
   valueDone();
 }
 
 function closeSkipped(f: usize, raw: bool): void {
   if (raw) tape(T_RAW, fw(f, FM_START_U16), POS + 1 - DELTA);
   DEPTH--;
-  LV_STATE = SS_OTHER;
+  LV_STATE = fw(f, FM_COUNT) == 0 ? SS_EMPTY : SS_OTHER; // [] and {} held by an `any` field are zero
   LV_START = fw(f, FM_START);
   LV_END = POS + 1;
   LV_TEXT_END = POS + 1;
-  LV_KEYED = false;
+  LV_ITEM = ITEM_SCALAR;
   valueDone();
 }
 
@@ -423,31 +433,35 @@ export function valueDone(): void {
   }
   if (t == FT_ARRAY || t == FT_MAP) {
     const fr = fw(f, FM_FR);
-    if ((flagsOf(fr) & F_UNIQUE) != 0 && (t == FT_MAP || kindOf(fr) != K_ARRAY || fw(f, FM_COUNT) < frWord(fr, FR_LEN))) {
-      recordItem();
+    if ((flagsOf(fr) & F_ITEMS) != 0 && (t == FT_MAP || kindOf(fr) != K_ARRAY || fw(f, FM_COUNT) < frWord(fr, FR_LEN))) {
+      recordItem(f, t == FT_MAP);
     }
     setFw(f, FM_COUNT, fw(f, FM_COUNT) + 1);
     STATE = t == FT_ARRAY ? TS_ARR_NEXT : TS_OBJ_NEXT;
     return;
   }
+  setFw(f, FM_COUNT, fw(f, FM_COUNT) + 1);
   STATE = t == FT_SKIP_ARRAY || t == FT_RAW_ARRAY ? TS_ARR_NEXT : TS_OBJ_NEXT;
 }
 
-/** Append the completed value to its list's unique-item records. */
-function recordItem(): void {
+/** Append the completed value to its container's item records (frame f). */
+function recordItem(f: usize, isMap: bool): void {
   const top = SLOTS + SLOTS_TOP;
-  let keyed = LV_KEYED;
+  let state = LV_STATE;
   let key = LV_KEY;
-  if (!keyed) {
-    // a scalar item: its key comes from a temporary slot made of the value
-    pushItem(top, LV_STATE, LV_START, LV_END, 0);
+  if (LV_ITEM == ITEM_SCALAR) {
+    // a scalar: its key comes from a temporary slot made of the value
+    store<u32>(top + (SL_STATE << 2), LV_STATE);
+    store<u32>(top + (SL_START << 2), LV_START);
+    store<u32>(top + (SL_END << 2), LV_END);
     store<f64>(top + (SL_NUM << 2), LV_NUM);
-    keyed = slotKey(top);
-    key = KEY;
-  }
-  if (!keyed) return;
-  pushItem(top, LV_STATE, LV_START, LV_END, key);
-  SLOTS_TOP += SL_BYTES;
+    if (slotKey(top)) key = KEY;
+    else state = SS_NULL;
+  } else if (LV_ITEM == ITEM_SKIP) state = SS_NULL;
+  // a null takes no part in unique; a map still counts the entry
+  if (state == SS_NULL && !isMap) return;
+  pushItem(top, state, LV_START, LV_END, fw(f, FM_COUNT), isMap ? load<u64>(f + (FM_KEY_HASH << 2)) : 0, key);
+  SLOTS_TOP += IT_BYTES;
 }
 
 // ---------------------------------------------------------------- missing fields

@@ -1,12 +1,14 @@
 // time.Time values: RFC 3339 text as Go's time.Parse(time.RFC3339, s) accepts it:
 //   YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)
-// Returns the instant in epoch milliseconds (fraction kept below the millisecond), or NaN.
+// Returns the instant in whole epoch milliseconds (as a JS Date holds it: digits below the
+// millisecond are read and dropped), or NaN.
 
 @inline function digit(p: usize): i32 {
   const c = <i32>load<u8>(p) - 0x30;
   return c >= 0 && c <= 9 ? c : -1000;
 }
 
+/** Two digits as a number, or a negative number when either is not a digit. */
 @inline function two(p: usize): i32 {
   return digit(p) * 10 + digit(p + 1);
 }
@@ -29,8 +31,11 @@ function daysFromCivil(y: i32, m: i32, d: i32): i64 {
 
 export function parseTime(p: usize, len: u32): f64 {
   if (len < 20) return NaN;
-  const year = digit(p) * 1000 + digit(p + 1) * 100 + digit(p + 2) * 10 + digit(p + 3);
-  if (year < 0 || load<u8>(p + 4) != 0x2d || load<u8>(p + 7) != 0x2d || load<u8>(p + 10) != 0x54 ||
+  const hi = two(p);
+  const lo = two(p + 2);
+  if (hi < 0 || lo < 0) return NaN;
+  const year = hi * 100 + lo;
+  if ( load<u8>(p + 4) != 0x2d || load<u8>(p + 7) != 0x2d || load<u8>(p + 10) != 0x54 ||
     load<u8>(p + 13) != 0x3a || load<u8>(p + 16) != 0x3a) return NaN;
   const month = two(p + 5);
   const day = two(p + 8);
@@ -40,13 +45,16 @@ export function parseTime(p: usize, len: u32): f64 {
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour < 0 || hour > 23 ||
     minute < 0 || minute > 59 || second < 0 || second > 59) return NaN;
   let i: u32 = 19;
-  let frac: f64 = 0;
+  let frac: i32 = 0; // milliseconds
   if (load<u8>(p + i) == 0x2e) {
     i++;
-    let scale: f64 = 100;
     const start = i;
-    while (i < len && digit(p + i) >= 0) { frac += <f64>digit(p + i) * scale; scale /= 10; i++; }
-    if (i == start || i - start > 9) return NaN;
+    while (i < len && digit(p + i) >= 0) {
+      if (i - start < 3) frac = frac * 10 + digit(p + i);
+      i++;
+    }
+    if (i == start) return NaN;
+    for (let k = i - start; k < 3; k++) frac *= 10;
   }
   if (i >= len) return NaN;
   let offsetMin: i32 = 0;
@@ -64,5 +72,5 @@ export function parseTime(p: usize, len: u32): f64 {
   if (i != len) return NaN;
   const days = daysFromCivil(year, month, day);
   const secs = days * 86400 + hour * 3600 + minute * 60 + second - offsetMin * 60;
-  return <f64>secs * 1000 + frac;
+  return <f64>(secs * 1000 + frac);
 }

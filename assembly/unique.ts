@@ -1,16 +1,21 @@
-// `unique`: each item of a list (or value of a map) leaves a 24-byte record on the slot stack:
-// [state, start, end, -, key u64]. The key is exact for numbers, bools and times (their bits) and a
-// 64-bit hash for strings (confirmed byte by byte) and models (hash of their field keys).
-// When the container closes the records are sorted by key and neighbours compared.
+// Item records: a list with `unique`, or a map with `unique` or an item count, leaves one 32-byte
+// record per item / entry on the slot stack (bindings/layout.ts IT_*). The item's key is exact for
+// numbers, bools and times (their bits) and a 64-bit hash for strings (confirmed byte by byte) and
+// models (a mix of their fields' keys). When the container closes the records are sorted by key
+// and neighbours compared; a map first drops entries whose key came again later (Go keeps the last).
 
-import { SL_BYTES, SL_END, SL_NUM, SL_START, SL_STATE, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE } from "../bindings/layout";
+import {
+  IT_BYTES, IT_INDEX, IT_KEY, IT_MAP_KEY, SL_BYTES, SL_END, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE,
+  SS_MISSING, SS_NULL, SS_NUMBER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE,
+} from "../bindings/layout";
 import { SCRATCH } from "./state";
 import { compareBytes, hashBytes } from "./strings";
 import { SLOT_LEN, SLOT_STR, slotString } from "./checks";
 
-/** Key of a slot value; false when the value takes no part (null or missing: skipped, as in Go). */
+/** Key of a slot value (set by slotKey). */
 export let KEY: u64 = 0;
 
+/** The unique key of a slot value; false when it takes no part (null or missing: skipped, as in Go). */
 export function slotKey(slot: usize): bool {
   const st = load<u32>(slot + (SL_STATE << 2));
   switch (st) {
@@ -26,8 +31,11 @@ export function slotKey(slot: usize): bool {
       slotString(slot, SCRATCH);
       KEY = hashBytes(SLOT_STR, SLOT_LEN);
       return true;
+    case SS_EMPTY:
+      KEY = 0x2545f4914f6cdd1d;
+      return true;
   }
-  KEY = 0x2545f4914f6cdd1d; // nested object or array: not comparable, same for all
+  KEY = 0x51afd7ed558ccdff; // a nested value of a model compared by value: never (models with one are refused)
   return true;
 }
 
@@ -35,39 +43,77 @@ export function slotKey(slot: usize): bool {
 export function modelKey(base: usize, fields: u32): void {
   let h: u64 = 0x84222325cbf29ce4;
   for (let i: u32 = 0; i < fields; i++) {
-    const k = slotKey(base + <usize>i * SL_BYTES) ? KEY : 0x51afd7ed558ccdff;
+    const k = slotKey(base + <usize>i * SL_BYTES) ? KEY : 0xff51afd7ed558ccd;
     h = (h ^ k) * 0x100000001b3;
     h ^= h >> 29;
   }
   KEY = h;
 }
 
-@inline function keyAt(r: usize): u64 {
-  return load<u64>(r + (SL_NUM << 2));
+/** Append an item record at `at`. */
+export function pushItem(at: usize, state: u32, start: u32, end: u32, index: u32, mapKey: u64, key: u64): void {
+  store<u32>(at + (SL_STATE << 2), state);
+  store<u32>(at + (SL_START << 2), start);
+  store<u32>(at + (SL_END << 2), end);
+  store<u32>(at + (IT_INDEX << 2), index);
+  store<u64>(at + (IT_MAP_KEY << 2), mapKey);
+  store<u64>(at + (IT_KEY << 2), key);
+}
+
+@inline function u64At(r: usize, w: i32): u64 {
+  return load<u64>(r + (<usize>w << 2));
+}
+
+@inline function item(base: usize, i: u32): usize {
+  return base + <usize>i * IT_BYTES;
 }
 
 function swap(a: usize, b: usize): void {
-  for (let i: usize = 0; i < <usize>SL_BYTES; i += 8) {
+  for (let i: usize = 0; i < <usize>IT_BYTES; i += 8) {
     const t = load<u64>(a + i);
     store<u64>(a + i, load<u64>(b + i));
     store<u64>(b + i, t);
   }
 }
 
-/** Shell sort of n item records by key (in place; n is small in practice, no extra memory). */
-function sortItems(base: usize, n: u32): void {
+/** a before b: by the u64 at word w, then by index. */
+@inline function before(a: usize, b: usize, w: i32): bool {
+  const x = u64At(a, w);
+  const y = u64At(b, w);
+  return x < y || (x == y && load<u32>(a + (IT_INDEX << 2)) < load<u32>(b + (IT_INDEX << 2)));
+}
+
+/** Shell sort of n item records by (the u64 at word w, index): in place, no extra memory. */
+function sortItems(base: usize, n: u32, w: i32): void {
   let gap: u32 = 1;
   while (gap < n / 3) gap = gap * 3 + 1;
   for (; gap > 0; gap /= 3) {
     for (let i = gap; i < n; i++) {
       for (let j = i; j >= gap; j -= gap) {
-        const a = base + <usize>(j - gap) * SL_BYTES;
-        const b = base + <usize>j * SL_BYTES;
-        if (keyAt(a) <= keyAt(b)) break;
+        const a = item(base, j - gap);
+        const b = item(base, j);
+        if (!before(b, a, w)) break;
         swap(a, b);
       }
     }
   }
+}
+
+/**
+ * Map entries: keep the last entry of each key (entries are sorted by key, then by position).
+ * Returns the number of distinct keys.
+ */
+export function dedupeMapKeys(base: usize, n: u32): u32 {
+  if (n < 2) return n;
+  sortItems(base, n, IT_MAP_KEY);
+  let w: u32 = 0;
+  for (let i: u32 = 0; i < n; i++) {
+    const r = item(base, i);
+    if (i + 1 < n && u64At(item(base, i + 1), IT_MAP_KEY) == u64At(r, IT_MAP_KEY)) continue; // a later entry wins
+    if (w != i) memory.copy(item(base, w), r, IT_BYTES);
+    w++;
+  }
+  return w;
 }
 
 function sameString(a: usize, b: usize): bool {
@@ -78,25 +124,26 @@ function sameString(a: usize, b: usize): bool {
   return compareBytes(p, n, SLOT_STR, SLOT_LEN) == 0;
 }
 
+/** Do two of the n items (null items excluded) have the same value? */
 export function hasDuplicate(base: usize, n: u32): bool {
-  if (n < 2) return false;
-  sortItems(base, n);
-  for (let i: u32 = 1; i < n; i++) {
-    const a = base + <usize>(i - 1) * SL_BYTES;
-    const b = base + <usize>i * SL_BYTES;
-    if (keyAt(a) != keyAt(b)) continue;
-    const st = load<u32>(a + (SL_STATE << 2));
+  // move items that take no part (null values of map entries) out of the way
+  let m: u32 = 0;
+  for (let i: u32 = 0; i < n; i++) {
+    const st = load<u32>(item(base, i));
+    if (st == SS_NULL || st == SS_MISSING) continue;
+    if (m != i) memory.copy(item(base, m), item(base, i), IT_BYTES);
+    m++;
+  }
+  if (m < 2) return false;
+  sortItems(base, m, IT_KEY);
+  for (let i: u32 = 1; i < m; i++) {
+    const a = item(base, i - 1);
+    const b = item(base, i);
+    if (u64At(a, IT_KEY) != u64At(b, IT_KEY)) continue;
+    const st = load<u32>(a);
     if (st == SS_STRING || st == SS_STRING_ESC || st == SS_STRING_POOL) {
       if (sameString(a, b)) return true;
     } else return true;
   }
   return false;
-}
-
-/** Append an item record at the top of the slot stack. */
-export function pushItem(top: usize, state: u32, start: u32, end: u32, key: u64): void {
-  store<u32>(top + (SL_STATE << 2), state);
-  store<u32>(top + (SL_START << 2), start);
-  store<u32>(top + (SL_END << 2), end);
-  store<u64>(top + (SL_NUM << 2), key);
 }

@@ -81,3 +81,17 @@ export class ModelError extends Error {
     super(message);
   }
 }
+
+/**
+ * Build an error without capturing a stack trace: the non-throwing calls return errors as values,
+ * and in a hot loop the trace would cost more than the validation.
+ */
+export function withoutStack<E extends Error>(make: () => E): E {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}

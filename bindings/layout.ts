@@ -229,8 +229,8 @@ export const TS_LITERAL = 10;
 export const TS_DONE = 11; // root value complete: only whitespace may follow
 export const TS_ERROR = 12;
 
-// Frame stack: 12 u32 words per open container
-export const FM_WORDS = 12;
+// Frame stack: 14 u32 words per open container
+export const FM_WORDS = 14;
 export const FM_TYPE = 0; // FT_*
 export const FM_FR = 1; // field record of the container (0xFFFFFFFF: skipped value)
 export const FM_COUNT = 2; // items / members so far
@@ -239,7 +239,6 @@ export const FM_KEY_START = 4; // current key span (bytes)
 export const FM_KEY_END = 5;
 export const FM_START = 6; // byte offset of '{' or '['
 export const FM_SLOTS = 7; // slot stack offset of this object's field values / the items of a unique check
-export const FM_PATH = 8; // PF_* of this container's member currently open
 export const FM_MODE = 9; // EX_* for unknown keys (objects) / extras capture
 
 export const FT_OBJECT = 1;
@@ -288,11 +287,22 @@ export const PROGRAM_MAGIC = 0x4b434843; // "CHCK"
 
 // Field record flag: the value ops include OP_UNIQUE / OP_UNIQUE_BY (items are recorded)
 export const F_UNIQUE = 1 << 14;
-export const SL_BYTES = 24; // slot / unique item record size
+export const SL_BYTES = 24; // slot record size
+
+// Item records (unique checks, map entries), 32 bytes:
+//   word 0 state SS_*, words 1..2 byte span of the value, word 3 index of the item,
+//   words 4..5 map key hash (maps), words 6..7 the value's unique key
+export const IT_BYTES = 32;
+export const IT_INDEX = 3;
+export const IT_MAP_KEY = 4;
+export const IT_KEY = 6;
+// Field record flag: record one item per list item / map entry (unique, or map counts)
+export const F_ITEMS = 1 << 15;
 export const SS_STRING_POOL = 9; // a string default: words 1..2 = byte pool offset and length
 export const SS_TIME = 10; // a time: epoch milliseconds in SL_NUM
 export const ZERO_TIME_MS = -62135596800000; // Go's zero time.Time, 0001-01-01T00:00:00Z
 export const FM_MEMBER_START = 10; // byte offset where the current member / item value began
+export const FM_KEY_HASH = 12; // maps: 64-bit hash of the current key (decoded), words 12..13
 export const FM_START_U16 = 11; // UTF-16 offset of '{' or '[' (raw capture of `any` values)
 export const FT_RAW_OBJECT = 6; // an `any` value being captured: T_RAW when it closes
 export const FT_RAW_ARRAY = 7;

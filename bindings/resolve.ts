@@ -175,24 +175,28 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
   const seen = new Map<Model, RModel>();
 
   function resolveType(t: Type, where: () => [string, string]): RType {
+    const fail = (why: string): ModelError => {
+      const [m, f] = where();
+      return new ModelError(`field ${m}.${f}: ${why}`, m, f);
+    };
     switch (t.kind) {
       case "ptr": case "slice": case "map": case "array": {
-        if (t.elem === undefined) throw new ModelError(`${t.kind} needs an element type`, ...where());
+        if (t.elem === undefined) throw fail(`${t.kind} needs an element type`);
         if (t.elem.tag !== undefined && t.elem.tag.trim() !== "") {
-          throw new ModelError(`a tag on the element of a ${t.kind} has no effect (element checks need dive, which is not supported); put the tag on the field`, ...where());
+          throw fail(`a tag on the element of a ${t.kind} has no effect (element checks need dive, which is not supported); put the tag on the field`);
         }
         const elem = resolveType(t.elem, where);
-        if (elem.kind === "extras") throw new ModelError("t.extras() cannot be an element type", ...where());
+        if (elem.kind === "extras") throw fail("t.extras() cannot be an element type");
         if (t.kind === "ptr") return elem.kind === "ptr" ? elem : { kind: "ptr", elem };
         if (t.kind === "array") {
-          if (!Number.isInteger(t.length) || t.length! < 0) throw new ModelError(`array length must be a non-negative integer, got ${t.length}`, ...where());
+          if (!Number.isInteger(t.length) || t.length! < 0) throw fail(`array length must be a non-negative integer, got ${t.length}`);
           return { kind: "array", elem, length: t.length! };
         }
         return { kind: t.kind, elem };
       }
       case "model": {
         const target = t.target?.();
-        if (!isModel(target)) throw new ModelError("t.model/t.lazy must give a model", ...where());
+        if (!isModel(target)) throw fail("t.model/t.lazy must give a model");
         return { kind: "model", model: resolveModel(target) };
       }
       case "extras": return { kind: "extras" };
@@ -258,6 +262,10 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
       elemField: (name) => {
         const e = elem ? stripPtr(elem) : undefined;
         return e?.kind === "model" ? lookup(e.model, name) : undefined;
+      },
+      elemFields: () => {
+        const e = elem ? stripPtr(elem) : undefined;
+        return e?.kind === "model" ? e.model.fields.filter((f) => !f.skip).map(sib) : undefined;
       },
       sibling: (name) => lookup(rm, name),
     };

@@ -18,6 +18,9 @@ export class Session {
   /** Address of the 64-word session record. */
   readonly address: number;
   private readonly w: number; // word index of the record
+  private inputCap = 0; // bytes of the input buffer
+  private inputView: Uint8Array | undefined; // the input buffer, for one-shot encodeInto
+  private lastProgram = -1;
 
   constructor() {
     this.engine = getEngine();
@@ -30,6 +33,7 @@ export class Session {
     this.alloc(L.S_TAPE, L.S_TAPE_CAP, 1024, L.TP_WORDS * 4);
     this.alloc(L.S_ARENA, L.S_ARENA_CAP, 1024, L.PF_WORDS * 4);
     this.alloc(L.S_INPUT, -1, 4096, 1);
+    this.inputCap = heap.capacity(this.get(L.S_INPUT));
     this.alloc(L.S_SCRATCH, L.S_SCRATCH_CAP, 4096, 1);
     this.alloc(L.S_ERRS, L.S_ERRS_CAP, 64, L.ER_WORDS * 4);
     this.alloc(L.S_PATTERN_SCRATCH, -1, 256, 1);
@@ -59,15 +63,20 @@ export class Session {
 
   /** Start a new document with this program. */
   begin(program: number, limits: SessionLimits): void {
-    this.set(L.S_PROGRAM, program);
-    this.set(L.S_INPUT_LEN, 0);
-    this.set(L.S_FINAL, 0);
-    for (const w of [L.S_POS, L.S_U16_DELTA, L.S_DEPTH, L.S_SLOTS_TOP, L.S_TAPE_LEN, L.S_ERR_COUNT, L.S_ARENA_LEN,
-      L.S_SUB, L.S_TOKEN_START, L.S_TOKEN_U16, L.S_UTF8_NEED, L.S_STR_FLAGS, L.S_TAPE_OFF]) this.set(w, 0);
-    this.set(L.S_STATE, L.TS_VALUE);
-    this.set(L.S_MAX_DEPTH, limits.maxDepth);
-    this.set(L.S_MAX_ERRORS, limits.maxErrors);
-    this.set(L.S_FLAGS, limits.strictMissingFields ? L.SF_STRICT_MISSING : 0);
+    const u32 = this.engine.heap.u32;
+    const w = this.w;
+    for (let i = 0; i < RESET_WORDS.length; i++) u32[w + RESET_WORDS[i]] = 0;
+    u32[w + L.S_PROGRAM] = program;
+    u32[w + L.S_STATE] = L.TS_VALUE;
+    u32[w + L.S_MAX_DEPTH] = limits.maxDepth;
+    u32[w + L.S_MAX_ERRORS] = limits.maxErrors;
+    u32[w + L.S_FLAGS] = limits.strictMissingFields ? L.SF_STRICT_MISSING : 0;
+    if (program !== this.lastProgram) this.fit(program, limits);
+  }
+
+  /** Size the buffers that depend on the program and the limits. */
+  private fit(program: number, limits: SessionLimits): void {
+    this.lastProgram = program;
     const patternScratch = this.engine.heap.u32[(program >>> 2) + L.H_PATTERN_SCRATCH];
     if (this.engine.heap.capacity(this.get(L.S_PATTERN_SCRATCH)) < patternScratch) {
       this.grow(L.S_PATTERN_SCRATCH, -1, patternScratch, 1, 0);
@@ -79,33 +88,44 @@ export class Session {
 
   /** Make the input buffer (and the scratch beside it) hold `bytes` bytes. */
   private reserveInput(bytes: number): void {
+    if (this.inputCap >= bytes + 16) return;
     const heap = this.engine.heap;
-    const len = this.get(L.S_INPUT_LEN);
-    if (heap.capacity(this.get(L.S_INPUT)) < bytes + 16) this.grow(L.S_INPUT, -1, bytes + 16, 1, len);
+    this.grow(L.S_INPUT, -1, bytes + 16, 1, this.get(L.S_INPUT_LEN));
+    this.inputCap = heap.capacity(this.get(L.S_INPUT));
+    this.inputView = undefined;
     if (this.get(L.S_SCRATCH_CAP) < bytes + 16) this.grow(L.S_SCRATCH, L.S_SCRATCH_CAP, bytes + 16, 1, 0);
   }
 
   /** Append input (a string is written as UTF-8). Returns the number of bytes added. */
   append(chunk: string | Uint8Array): number {
-    const len = this.get(L.S_INPUT_LEN);
-    const heap = this.engine.heap;
+    const u32 = this.engine.heap.u32;
+    const len = u32[this.w + L.S_INPUT_LEN];
     let added: number;
     if (typeof chunk === "string") {
       this.reserveInput(len + chunk.length * 3);
-      const at = this.get(L.S_INPUT) + len;
-      added = encoder.encodeInto(chunk, heap.u8.subarray(at, at + chunk.length * 3)).written;
+      const heap = this.engine.heap;
+      const input = heap.u32[this.w + L.S_INPUT];
+      let view: Uint8Array;
+      if (len === 0) {
+        // one-shot documents all start at 0: reuse one view of the buffer
+        if (this.inputView === undefined || this.inputView.buffer !== heap.u8.buffer) {
+          this.inputView = heap.u8.subarray(input, input + this.inputCap);
+        }
+        view = this.inputView;
+      } else view = heap.u8.subarray(input + len, input + this.inputCap);
+      added = encoder.encodeInto(chunk, view).written;
     } else {
       this.reserveInput(len + chunk.length);
-      heap.u8.set(chunk, this.get(L.S_INPUT) + len);
+      this.engine.heap.u8.set(chunk, this.engine.heap.u32[this.w + L.S_INPUT] + len);
       added = chunk.length;
     }
-    this.set(L.S_INPUT_LEN, len + added);
+    this.engine.heap.u32[this.w + L.S_INPUT_LEN] = len + added;
     return added;
   }
 
   /** Run the core over the input appended so far; grows buffers as it asks. Returns ST_*. */
   run(final: boolean): number {
-    this.set(L.S_FINAL, final ? 1 : 0);
+    this.engine.heap.u32[this.w + L.S_FINAL] = final ? 1 : 0;
     const { exports } = this.engine;
     for (;;) {
       const status = exports.run(this.address);
@@ -146,6 +166,10 @@ export class Session {
     return this.engine.heap.u8.subarray(p, p + this.get(L.S_INPUT_LEN));
   }
 }
+
+/** Session words a new document starts from zero. */
+const RESET_WORDS = [L.S_INPUT_LEN, L.S_FINAL, L.S_POS, L.S_U16_DELTA, L.S_DEPTH, L.S_SLOTS_TOP, L.S_TAPE_LEN, L.S_ERR_COUNT,
+  L.S_ARENA_LEN, L.S_SUB, L.S_TOKEN_START, L.S_TOKEN_U16, L.S_UTF8_NEED, L.S_STR_FLAGS, L.S_TAPE_OFF];
 
 let shared: Session | undefined;
 

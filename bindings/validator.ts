@@ -3,13 +3,13 @@
 
 import { compile, type Program } from "./compile.js";
 import { getEngine, loadProgram, type LoadedProgram } from "./engine.js";
-import { JsonSyntaxError, ModelError, UnmarshalTypeError, ValidationError } from "./errors.js";
+import { JsonSyntaxError, ModelError, UnmarshalTypeError, ValidationError, withoutStack, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
 import type { Infer, Model } from "./model.js";
 import { referenceValidate } from "./reference.js";
 import { objectToJsonForm } from "./json-form.js";
 import { resolve, type InternalOptions, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
-import { renderErrors, syntaxError, typeError } from "./render.js";
+import { lineColumn, renderErrors, syntaxError, typeError } from "./render.js";
 import { TapeReader } from "./build.js";
 import { sharedSession, type Session } from "./session.js";
 import { syntaxOnly } from "./syntax.js";
@@ -22,6 +22,8 @@ export type UnmarshalError = ValidationError | JsonSyntaxError | UnmarshalTypeEr
 export type Result<T, E = UnmarshalError> = { ok: true; value: T } | { ok: false; error: E };
 
 const decoder = new TextDecoder();
+const OK = -1;
+const TOO_LARGE = -2;
 
 export class Validator<M extends Model = Model> {
   readonly model: M;
@@ -46,30 +48,48 @@ export class Validator<M extends Model = Model> {
 
   /** Parse and validate JSON; throws JsonSyntaxError, UnmarshalTypeError or ValidationError. */
   unmarshal(data: string | Uint8Array): Infer<M> {
-    const r = this.safeUnmarshal(data);
-    if (!r.ok) throw r.error;
-    return r.value;
+    const status = this.run(data);
+    if (status === OK) return this.build(sharedSession(), data) as Infer<M>;
+    throw this.failure(status, data);
   }
 
+  /** unmarshal without throwing (and without a stack trace on the error: it is a value here). */
   safeUnmarshal(data: string | Uint8Array): Result<Infer<M>> {
+    const status = this.run(data);
+    if (status === OK) return { ok: true, value: this.build(sharedSession(), data) as Infer<M> };
+    return { ok: false, error: withoutStack(() => this.failure(status, data)) };
+  }
+
+  /** Run the core over a whole document in the shared session; OK or an ST_* failure status. */
+  private run(data: string | Uint8Array): number {
     const s = sharedSession();
-    const bytes = typeof data === "string" ? data.length : data.length;
-    if (bytes > this.options.maxDocumentBytes) {
-      return { ok: false, error: new JsonSyntaxError(`document larger than maxDocumentBytes (${this.options.maxDocumentBytes})`, this.options.maxDocumentBytes, 1, 1) };
-    }
+    const max = this.options.maxDocumentBytes;
+    // a string has at least as many UTF-8 bytes as UTF-16 units: count its bytes once written
+    if (data.length > max) return TOO_LARGE;
     s.begin(this.loaded.address, this.options);
-    s.append(data);
+    if (s.append(data) > max) return TOO_LARGE;
     const status = s.run(true);
-    if (status === L.ST_DONE) {
-      if (s.get(L.S_ERR_COUNT) === 0) return { ok: true, value: this.build(s, data) as Infer<M> };
-      return { ok: false, error: new ValidationError(renderErrors(this.program, s)) };
-    }
-    if (status === L.ST_TYPE) {
+    return status === L.ST_DONE && s.get(L.S_ERR_COUNT) === 0 ? OK : status;
+  }
+
+  /** The error of a document run() rejected (the session still holds its records). */
+  private failure(status: number, data: string | Uint8Array): UnmarshalError {
+    const s = sharedSession();
+    switch (status) {
+      case TOO_LARGE: {
+        const max = this.options.maxDocumentBytes;
+        const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+        const [line, column] = lineColumn(bytes, max);
+        return new JsonSyntaxError(`document larger than maxDocumentBytes (${max})`, max, line, column);
+      }
+      case L.ST_DONE: return new ValidationError(renderErrors(this.program, s));
       // the whole document must be well-formed before its types matter (as Go's Unmarshal)
-      const t = typeError(this.program, s);
-      return { ok: false, error: syntaxOnly(data) ?? t };
+      case L.ST_TYPE: {
+        const mistyped = typeError(this.program, s);
+        return syntaxOnly(data, this.options.maxDepth) ?? mistyped; // syntaxOnly runs in a session of its own
+      }
+      default: return syntaxError(s);
     }
-    return { ok: false, error: syntaxError(s) };
   }
 
   /** The typed value of a document the core accepted. */
@@ -82,19 +102,24 @@ export class Validator<M extends Model = Model> {
 
   /** Validate a typed value; throws ValidationError. */
   validate(value: Infer<M>): void {
-    const r = this.safeValidate(value);
-    if (!r.ok) throw r.error;
+    const errors = this.check(value);
+    if (errors) throw new ValidationError(errors);
   }
 
   safeValidate(value: Infer<M>): Result<Infer<M>, ValidationError> {
+    const errors = this.check(value);
+    return errors ? { ok: false, error: withoutStack(() => new ValidationError(errors)) } : { ok: true, value };
+  }
+
+  private check(value: Infer<M>): FieldError[] | undefined {
     const errors = referenceValidate(this.program.resolved.root, value);
-    if (errors.length === 0) return { ok: true, value };
+    if (errors.length === 0) return undefined;
     const max = this.options.maxErrors;
     if (errors.length > max) {
       errors.length = max;
       errors.push({ field: "", code: "TOO_MANY_ERRORS", message: `too many errors: stopped after ${max}`, value: null });
     }
-    return { ok: false, error: new ValidationError(errors) };
+    return errors;
   }
 
   /** The value as a plain object with JSON names (nested models as objects, extras merged). */

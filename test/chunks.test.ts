@@ -191,9 +191,10 @@ describe("models: user with nested address, unique tags, int ranges, any, map, p
         : what.startsWith("type") || what === "not an object" ? "type" : what.startsWith("syntax") ? "syntax" : "invalid";
       expect(status(doc), what).toBe(want);
     }
-    // -0.0 in a float64 field reads as 0 (assembly/evaluator.ts numberValue: "-0 reads as 0")
+    // -0.0 in a float64 field stays -0 (as JSON.parse and Go's ParseFloat read it)
     const v = runChunks(userValidator, [VALID_USER]);
-    expect(v.status === "valid" && v.value).toMatchObject({ name: "Zoë 😀 Ünïcødé", mood: "ok😀", scores: { "art/s": 0, "𝄞": 3 }, tags: ["a", "bé", "é", "\uD800"] });
+    expect(v.status === "valid" && v.value).toMatchObject({ name: "Zoë 😀 Ünïcødé", mood: "ok😀", scores: { "art/s": -0, "𝄞": 3 }, tags: ["a", "bé", "é", "\uD800"] });
+    expect(Object.is(v.status === "valid" && (v.value as { scores: Record<string, number> }).scores["art/s"], -0)).toBe(true);
   });
 
   for (const [what, doc] of USER_DOCS) {

@@ -41,7 +41,7 @@ function daysFromEpoch(y: number, m: number, d: number): number {
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:Z|([+-])(\d{2}):(\d{2}))$/;
 
-/** The instant in epoch ms (with the sub-millisecond fraction), or undefined when the text is not a valid time. */
+/** The instant in epoch ms (exact, and floored to whole ms), or undefined when the text is not a valid time. */
 function referenceTime(text: string): { ms: number; wholeMs: number; fractionDigits: number } | undefined {
   const m = RFC3339.exec(text);
   if (!m) return undefined;
@@ -70,8 +70,8 @@ function disagreement(text: string, viaValidator = false): string | undefined {
   const got = core(text);
   if (want === undefined) return Number.isNaN(got) ? undefined : `${JSON.stringify(text)}: reference rejects, parseTime gives ${got}`;
   if (Number.isNaN(got)) return `${JSON.stringify(text)}: reference gives ${want.ms}, parseTime rejects`;
-  const tolerance = Math.max(1e-6, Math.abs(want.ms) * 2 ** -50);
-  if (Math.abs(got - want.ms) > tolerance) return `${JSON.stringify(text)}: reference ${want.ms}, parseTime ${got}`;
+  // parseTime gives whole milliseconds, as the Date that unmarshal builds holds them
+  if (got !== want.wholeMs) return `${JSON.stringify(text)}: reference ${want.wholeMs}, parseTime ${got}`;
   if (viaValidator) {
     const r = validator.safeUnmarshal(JSON.stringify({ at: text }));
     if (!r.ok) return `${JSON.stringify(text)}: unmarshal rejects (${r.error.message})`;

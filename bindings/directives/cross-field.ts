@@ -1,4 +1,5 @@
 // Helpers of the directives that name another field of the same model.
+import { ZERO_TIME_MS } from "../layout.js";
 import { DirectiveError, requireValue, type FieldContext, type SiblingRef } from "./directive.js";
 
 /** The other field named by a cross-field directive: must exist and must not be the field itself. */
@@ -17,14 +18,13 @@ export function targetName(name: string, value: string | undefined): string {
 
 /**
  * Go's zero value test used by required_if / required_with: missing, null, "", 0, false, an empty
- * list or map, a model with no fields.
+ * list or map, Go's zero time, a model with no fields.
  */
 export function isZero(v: unknown): boolean {
   if (v === undefined || v === null || v === "" || v === 0 || v === false) return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === "object" && !(v instanceof Date) && Object.getPrototypeOf(v) === Object.prototype) {
-    return Object.keys(v as object).length === 0;
-  }
+  if (v instanceof Date) return v.getTime() === ZERO_TIME_MS;
+  if (typeof v === "object") return Object.keys(v as object).length === 0;
   return false;
 }
 

@@ -28,6 +28,8 @@ export interface FieldContext {
   readonly elemKind: KindClass | undefined;
   /** For lists of models: look up a field of the item model by TS key or JSON name. */
   elemField(name: string): SiblingRef | undefined;
+  /** For lists and maps of models: the item model's fields (read from JSON). */
+  elemFields(): readonly SiblingRef[] | undefined;
   /** Look up another field of this model by TS key (or JSON name). */
   sibling(name: string): SiblingRef | undefined;
 }

@@ -53,6 +53,12 @@ export const unique: DirectiveSpec = {
     if (elem !== "string" && elem !== "number" && elem !== "bool" && elem !== "time" && elem !== "model") {
       throw new DirectiveError(`unique on a ${field.kind} of ${elem} items: items must be strings, numbers, bools, times or models`);
     }
+    // models are compared by value, field by field: only scalar fields compare (in Go a struct
+    // holding a slice or map is not comparable and unique silently skips it; here it is refused)
+    const nested = elem === "model" ? field.elemFields()!.find((f) => !["string", "number", "bool", "time"].includes(f.kind)) : undefined;
+    if (nested) {
+      throw new DirectiveError(`unique compares items by value, but field ${nested.key} of the item model is a ${nested.kind}: use unique=<Field>`);
+    }
     return {
       ...base, schema: field.kind === "list" ? { uniqueItems: true } : undefined,
       wasm: () => [OP_UNIQUE, 0, 0, 0],
