@@ -30,11 +30,7 @@ let compared = 0; // (pattern, input) pairs actually compared with RE2, for the 
 /** RE2 tests \B inside multi-byte characters too; Go does not (see MATCH_DEVIATIONS). */
 const comparable = (pattern: string, input: string): boolean => !(pattern.includes("\\B") && /[^\x00-\x7f]/.test(input));
 
-/** Compares one pattern on some inputs; returns the disagreements (empty when all agree). */
-function compare(pattern: string, inputs: readonly string[]): string[] {
-  return withRE2(pattern, (oracle) => compareWith(oracle, pattern, inputs));
-}
-
+/** Compares one pattern (as RE2 compiled it) on some inputs; returns the disagreements. */
 function compareWith(oracle: Oracle, pattern: string, inputs: readonly string[]): string[] {
   const ours = tryCompile(pattern);
   if (!oracle.ok || ours instanceof PatternSyntaxError) {
