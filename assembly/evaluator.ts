@@ -8,10 +8,10 @@ import {
   FM_KEY_START, FM_MEMBER_START, FM_MODE, FM_SLOTS, FM_START, FM_START_U16, FM_TYPE, FR_ANY, FR_AUX,
   FR_DEFAULT, FR_DEFAULT_LEN, FR_UNIQUE_BY, FR_KEY_LEN, FR_KEY_OFF, FR_KIND, FR_LEN, FR_SLOT, FT_ARRAY, FT_MAP,
   FT_OBJECT, FT_RAW_ARRAY, FT_RAW_OBJECT, FT_SKIP_ARRAY, FT_SKIP_OBJECT, F_EXTRAS, F_HAS_DEFAULT,
-  F_ITEMS, F_NULLABLE, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, FM_KEY_HASH, IT_BYTES, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
+  F_IGNORED, F_ITEMS, F_NULLABLE, F_OMITEMPTY, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, FM_KEY_HASH, IT_BYTES, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
   J_STRING, IGNORED, K_ANY, K_ARRAY, K_BOOL, K_FLOAT, K_INT, K_MAP, K_OBJECT, K_SLICE, K_STRING, K_TIME, NONE,
   PF_FIELD, R_FLOAT32, SF_STRICT_MISSING, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
-  SL_BYTES, SL_END, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER,
+  SL_BYTES, SL_END, SL_MEMBER, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER,
   SS_OTHER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE, S_CUR_FR, S_ERR_OFFSET,
   S_ERR_REASON, S_TYPE_FR, S_TYPE_GOT, S_TYPE_PATH, S_TYPE_PATH_LEN, TE_KIND, TE_NOT_INT, TE_RANGE,
   TE_TIME, TF_ESCAPED, T_ARR, T_ARR_END, T_EXTRA, T_FALSE, T_FIELD, T_KEY, T_MAP, T_MAP_END, T_NULL,
@@ -21,7 +21,7 @@ import {
 } from "../bindings/layout";
 import { boolOps, containerOps, numberOps, objectOps, stringOps } from "./checks";
 import { NUM_IS_INTEGER, parseNumber } from "./number";
-import { addError, frame, fw, setFw, tape, tapeNumber, writePath } from "./records";
+import { addError, frame, fw, retractErrors, setFw, tape, tapeNumber, writePath } from "./records";
 import {
   BYTES_BASE, DELTA, DEPTH, FLAGS, IN, NUM_BASE, POS, PROGRAM, SCRATCH, SESSION, SLOTS, SLOTS_TOP,
   STATE, TOKEN_START, TOKEN_U16, frWord, numPool, programWord, setSw, shapeWord, sw,
@@ -93,7 +93,7 @@ export function beginValue(got: u32): bool {
     case J_BOOL: ok = k == K_BOOL; break;
     case J_OBJECT: ok = k == K_OBJECT || k == K_MAP; break;
     case J_ARRAY: ok = k == K_SLICE || k == K_ARRAY; break;
-    default: ok = true; // null fits every field
+    default: ok = DEPTH > 0; // null fits every field; the document itself must be an object
   }
   if (!ok) typeError(fr, got, TE_KIND, POS);
   return ok;
@@ -263,10 +263,15 @@ export function keyValue(start: u32, end: u32, escaped: bool, u16Start: u32): vo
     return;
   }
   const fr = lookupKey(frWord(fw(f, FM_FR), FR_AUX), p, len);
-  if (fr == FR_ANY) {
-    setFw(f, FM_CHILD, IGNORED); // a key the model ignores on purpose (key table entry of FR 0)
+  if (fr != NONE && (flagsOf(fr) & F_IGNORED) != 0) {
+    setFw(f, FM_CHILD, IGNORED); // a key the model reads and skips on purpose
   } else if (fr != NONE) {
     setFw(f, FM_CHILD, fr);
+    // a repeated key: the last value wins (as in Go), so the earlier value's errors are taken back
+    const slot = SLOTS + fw(f, FM_SLOTS) + <usize>frWord(fr, FR_SLOT) * SL_BYTES;
+    if (load<u32>(slot + (SL_STATE << 2)) != SS_MISSING) {
+      retractErrors(load<u32>(slot + (SL_MEMBER << 2)), load<u32>(slot + (SL_END << 2)) + 1);
+    }
     tape(T_FIELD, frWord(fr, FR_SLOT), 0);
   } else if (fw(f, FM_MODE) == EX_CAPTURE) {
     setFw(f, FM_CHILD, FR_ANY);
@@ -327,7 +332,7 @@ export function closeObject(): void {
       if (missing) {
         if ((flags & F_HAS_DEFAULT) != 0) fillDefault(slot, field);
         else if ((flags & F_NULLABLE) != 0) store<u32>(slot + (SL_STATE << 2), SS_NULL);
-        else if (strict) {
+        else if (strict && (flags & F_OMITEMPTY) == 0) {
           addError(E_MISSING, field, V_NULL, 0, 0, DEPTH - 1, PF_FIELD, field);
           continue;
         } else {
@@ -426,6 +431,7 @@ export function valueDone(): void {
       store<u32>(slot + (SL_STATE << 2), LV_STATE);
       store<u32>(slot + (SL_START << 2), LV_START);
       store<u32>(slot + (SL_END << 2), LV_END);
+      store<u32>(slot + (SL_MEMBER << 2), fw(f, FM_MEMBER_START));
       store<f64>(slot + (SL_NUM << 2), LV_NUM);
     }
     STATE = TS_OBJ_NEXT;

@@ -2,12 +2,12 @@
 // (what they turn into FieldErrors), with the path frames of each error in the arena.
 
 import {
-  ER_A, ER_KIND, ER_PATH, ER_PATH_LEN, ER_VAL_END, ER_VAL_KIND, ER_VAL_START, ER_WORDS, E_TOO_MANY,
+  ER_A, ER_KIND, ER_PATH, ER_PATH_LEN, ER_POS, ER_VAL_END, ER_VAL_KIND, ER_VAL_START, ER_WORDS, E_TOO_MANY,
   FM_CHILD, FM_COUNT, FM_KEY_END, FM_KEY_START, FM_TYPE, FM_WORDS, FT_ARRAY, FT_MAP, FT_OBJECT, IGNORED, NONE,
   PF_FIELD, PF_INDEX, PF_KEY, PF_WORDS, TP_WORDS,
 } from "../bindings/layout";
 import {
-  ARENA, ARENA_LEN, DELTA, ERR_COUNT, ERRS, MAX_ERRORS, STACK, TAPE, TAPE_LEN, TAPE_ON,
+  ARENA, ARENA_LEN, DELTA, ERR_COUNT, ERRS, MAX_ERRORS, POS, STACK, TAPE, TAPE_LEN, TAPE_ON,
 } from "./state";
 
 // ---------------------------------------------------------------- tape
@@ -107,5 +107,19 @@ export function addError(kind: u32, a: u32, valKind: u32, valStart: u32, valEnd:
   store<u32>(r + (ER_VAL_KIND << 2), valKind);
   store<u32>(r + (ER_PATH << 2), first);
   store<u32>(r + (ER_PATH_LEN << 2), ARENA_LEN - first);
+  store<u32>(r + (ER_POS << 2), POS);
+}
+
+/** Drop the error records written while bytes [from, to] were read (a value a repeated key replaces). */
+export function retractErrors(from: u32, to: u32): void {
+  let w: u32 = 0;
+  for (let i: u32 = 0; i < ERR_COUNT; i++) {
+    const r = ERRS + (<usize>(i * ER_WORDS) << 2);
+    const pos = load<u32>(r + (ER_POS << 2));
+    if (load<u32>(r + (ER_KIND << 2)) != E_TOO_MANY && pos >= from && pos <= to) continue;
+    if (w != i) memory.copy(ERRS + (<usize>(w * ER_WORDS) << 2), r, ER_WORDS << 2);
+    w++;
+  }
+  ERR_COUNT = w;
 }
 

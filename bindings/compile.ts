@@ -162,7 +162,9 @@ export function compile(resolved: Resolved): Program {
       const w = frs[fr];
       if (f.required) w[L.FR_KIND] |= L.F_REQUIRED;
       if (f.skip) w[L.FR_KIND] |= L.F_SKIP;
-      if (!strict && !f.required && !f.nullable && f.defaultValue === undefined && zeroFails(f)) w[L.FR_KIND] |= L.F_ZERO_FAILS;
+      if (f.omitEmpty) w[L.FR_KIND] |= L.F_OMITEMPTY;
+      const zeroFilled = !strict || f.omitEmpty; // a missing key takes its zero value
+      if (zeroFilled && !f.required && !f.nullable && f.defaultValue === undefined && zeroFails(f)) w[L.FR_KIND] |= L.F_ZERO_FAILS;
       if (f.defaultValue !== undefined) {
         w[L.FR_KIND] |= L.F_HAS_DEFAULT;
         if (typeof f.defaultValue === "string") {
@@ -203,8 +205,16 @@ export function compile(resolved: Resolved): Program {
   models.forEach((m: RModel, mi) => {
     const readable = m.fields.filter((f) => !f.skip);
     const keys: [string, number][] = readable.map((f) => [f.jsonName, firstField[mi] + f.slot]);
-    // ignored keys point at FR 0 (the any record): read and skipped, never unknown
-    for (const k of m.ignoredKeys) keys.push([k, anyFr]);
+    // ignored keys get a record of their own (their key, flag F_IGNORED): read, skipped, never unknown
+    for (const k of m.ignoredKeys) {
+      const fr = newFr({ kind: "scalar", scalar: "any" }, undefined);
+      const key = pools.utf8(k);
+      frs[fr][L.FR_KIND] = L.K_ANY | L.F_IGNORED;
+      frs[fr][L.FR_SLOT] = frs[fr][L.FR_UNIQUE_BY] = L.NONE;
+      frs[fr][L.FR_KEY_OFF] = key.offset;
+      frs[fr][L.FR_KEY_LEN] = key.length;
+      keys.push([k, fr]);
+    }
     let size = 1;
     while (size < keys.length * 2 + 1) size *= 2;
     const table = new Uint32Array(size);

@@ -253,6 +253,7 @@ export const FT_SKIP_ARRAY = 5;
 export const SL_STATE = 0;
 export const SL_START = 1;
 export const SL_END = 2;
+export const SL_MEMBER = 3; // byte offset where the member's value began
 export const SL_NUM = 4; // word index of the f64 (byte offset 16)
 export const SS_MISSING = 0;
 export const SS_NULL = 1;
@@ -298,6 +299,11 @@ export const IT_MAP_KEY = 4;
 export const IT_KEY = 6;
 // Field record flag: record one item per list item / map entry (unique, or map counts)
 export const F_ITEMS = 1 << 15;
+// Field record flag: a key the model reads and skips on purpose (a union's discriminator)
+export const F_IGNORED = 1 << 16;
+// Field record flag: json omitempty (a missing key takes its zero value even under strictMissingFields)
+export const F_OMITEMPTY = 1 << 17;
+export const ER_POS = 7; // byte position when the record was written (to retract a repeated key's errors)
 export const SS_STRING_POOL = 9; // a string default: words 1..2 = byte pool offset and length
 export const SS_TIME = 10; // a time: epoch milliseconds in SL_NUM
 export const ZERO_TIME_MS = -62135596800000; // Go's zero time.Time, 0001-01-01T00:00:00Z

@@ -147,6 +147,11 @@ export class StreamParser<M extends Model = Model> {
   private takeRecords(): void {
     const count = this.session.get(L.S_ERR_COUNT);
     if (count === this.errorRecords) return;
+    if (count < this.errorRecords) {
+      // a repeated key took back the errors of the value it replaced: render the records again
+      this.errors = this.errors.filter((e) => !(e instanceof Error) && "early" in e && e.early);
+      this.errorRecords = 0;
+    }
     const offset = this.session.get(L.S_POS);
     for (const e of renderErrors(this.program, this.session, this.errorRecords)) {
       const i = this.errors.findIndex((x) => "early" in x && x.early && x.field === e.field && x.code === e.code);
