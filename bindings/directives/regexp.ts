@@ -15,7 +15,7 @@ export const regexp: DirectiveSpec = {
     try {
       compiled = compilePattern(source);
     } catch (e) {
-      if (e instanceof PatternSyntaxError) throw new DirectiveError(`invalid pattern ${source}: ${e.reason}`);
+      if (e instanceof PatternSyntaxError) throw new DirectiveError(`${name}=${source}: invalid pattern: ${e.reason}`);
       throw e;
     }
     return {
