@@ -22,6 +22,10 @@ export { ValidationError, JsonSyntaxError, UnmarshalTypeError, ConversionError, 
 export type { FieldError } from "./errors.js";
 export { init, initSync } from "./wasm.js";
 export { StreamParser } from "./stream.js";
+export { UnionStreamParser } from "./union-stream.js";
+export type { UnionStreamResult } from "./union-stream.js";
+export { parseStream, parseUnionStream, parseLines } from "./sources.js";
+export type { ChunkSource, ParseStreamOptions, LineResult } from "./sources.js";
 export type { StreamResult, StreamState, StreamError, StreamFieldError, DeepPartial } from "./stream.js";
 
 /** ExtraFieldsMode values (the spec's ExtraIgnore / ExtraForbid / ExtraAllow). */

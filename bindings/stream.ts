@@ -67,8 +67,9 @@ export class StreamParser<M extends Model = Model> {
   private done = false;
   private value: Infer<M> | undefined;
 
-  constructor(model: M, options?: ValidatorOptions) {
-    this.validator = new Validator(model, options);
+  /** A parser for documents of a model (or of an existing validator's model and options). */
+  constructor(model: M | Validator<M>, options?: ValidatorOptions) {
+    this.validator = model instanceof Validator ? model : new Validator(model, options);
     this.program = this.validator.program;
     this.builder = new PartialBuilder({ kind: "model", model: this.program.resolved.root });
     this.early = new EarlyChecks(this.program);
@@ -77,7 +78,7 @@ export class StreamParser<M extends Model = Model> {
 
   /** A stream parser with an existing validator's model and options. */
   static fromValidator<M extends Model>(v: Validator<M>): StreamParser<M> {
-    return new StreamParser(v.model, v.options);
+    return new StreamParser(v);
   }
 
   /** Start over for a new document. */

@@ -52,7 +52,7 @@ export type UnionValue<V extends VariantModels = VariantModels> = {
   [K in Extract<keyof V, string>]: { variant: K; value: Infer<V[K]> };
 }[Extract<keyof V, string>];
 
-const PROBE_KEY = "discriminator";
+export const PROBE_KEY = "discriminator";
 
 function unionError(message: string, modelName = "union"): ModelError {
   return new ModelError(message, modelName);
@@ -74,7 +74,8 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
   /** Discriminator values in declaration order. */
   readonly values: readonly string[];
   private readonly validators = new Map<string, Validator>();
-  private readonly probe: Validator;
+  /** @internal The probe that reads only the discriminator (used by UnionStreamParser too). */
+  readonly probe: Validator;
   private readonly schemas: SchemaCache;
   private readonly oneOfMessage: string;
 
@@ -146,7 +147,8 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
     return r.ok ? { ok: true, value: item } : r;
   }
 
-  private discriminatorError(found: unknown): ValidationError {
+  /** @internal The error for a discriminator that names no variant (null/undefined: missing). */
+  discriminatorError(found: unknown): ValidationError {
     const e: FieldError = found === null || found === undefined
       ? { field: this.discriminator, code: "REQUIRED", message: "field is required", value: null }
       : { field: this.discriminator, code: "INVALID_DISCRIMINATOR", message: this.oneOfMessage, value: found };

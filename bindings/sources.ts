@@ -1,0 +1,134 @@
+// Adapters from the sources users have to the stream parser: an AsyncIterable of string or bytes
+// chunks (Node streams, AI SDK text streams) or a WHATWG ReadableStream (fetch bodies), read as
+// one JSON document (parseStream) or as NDJSON / JSON lines, one result per record (parseLines).
+
+import type { Infer, Model } from "./model.js";
+import type { ValidatorOptions } from "./resolve.js";
+import { StreamParser, type StreamResult } from "./stream.js";
+import { UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
+import type { UnionValidator, UnionVariants, VariantModels } from "./union.js";
+import { Validator, type Result } from "./validator.js";
+
+export type ChunkSource = AsyncIterable<string | Uint8Array> | ReadableStream<string | Uint8Array>;
+
+export interface ParseStreamOptions extends ValidatorOptions {
+  /** Stop reading when this signal aborts (the generator returns). */
+  signal?: AbortSignal;
+  /**
+   * Stop at the first error that is certain: `true` stops reading; an AbortController is also
+   * aborted (with the error as its reason), e.g. to cancel the LLM request producing the stream.
+   */
+  abortOnError?: boolean | AbortController;
+}
+
+async function* chunksOf(source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<string | Uint8Array> {
+  if (typeof (source as ReadableStream).getReader === "function") {
+    const reader = (source as ReadableStream<string | Uint8Array>).getReader();
+    try {
+      for (;;) {
+        if (signal?.aborted) return;
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    } finally {
+      await reader.cancel().catch(() => undefined);
+      reader.releaseLock();
+    }
+  }
+  for await (const chunk of source as AsyncIterable<string | Uint8Array>) {
+    if (signal?.aborted) return;
+    yield chunk;
+  }
+}
+
+type Parser<R> = { feed(chunk: string | Uint8Array): R; end(): R };
+
+async function* drive<R extends { done: boolean; errors: readonly unknown[] }>(parser: Parser<R>, source: ChunkSource, opts: ParseStreamOptions): AsyncGenerator<R> {
+  let last: R | undefined;
+  for await (const chunk of chunksOf(source, opts.signal)) {
+    last = parser.feed(chunk);
+    yield last;
+    if (last.done) return;
+    if (opts.abortOnError && last.errors.length > 0) {
+      if (typeof opts.abortOnError === "object") opts.abortOnError.abort(last.errors[0]);
+      return;
+    }
+  }
+  if (opts.signal?.aborted) return;
+  const end = parser.end();
+  if (end !== last) yield end;
+}
+
+/**
+ * Validate one JSON document while it arrives, yielding the result after every chunk (typed
+ * partial value, errors certain so far, state); the last result has `done: true`.
+ */
+export function parseStream<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<StreamResult<Infer<M>>> {
+  return drive(new StreamParser<M>(model, options), source, options);
+}
+
+/** parseStream for a discriminated union: narrows to the variant once the discriminator is read. */
+export function parseUnionStream<A extends UnionVariants, V extends VariantModels>(union: UnionValidator<A, V>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<UnionStreamResult<V>> {
+  return drive(new UnionStreamParser(union), source, options);
+}
+
+/** One record of an NDJSON stream: its 1-based line number and its result. */
+export type LineResult<T> = { line: number } & Result<T>;
+
+/**
+ * Validate NDJSON / JSON lines: one result per non-blank line, with its line number, reading the
+ * source chunk by chunk (only the current line is buffered, never the whole input).
+ */
+export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
+  const v = model instanceof Validator ? model : new Validator(model, options);
+  let line = 0;
+  let pending: (string | Uint8Array)[] = [];
+  const record = (parts: (string | Uint8Array)[]): LineResult<Infer<M>> | undefined => {
+    line++;
+    const data = joinParts(parts);
+    if (isBlank(data)) return undefined;
+    return { line, ...v.safeUnmarshal(data) };
+  };
+  for await (const chunk of chunksOf(source, options.signal)) {
+    let start = 0;
+    for (;;) {
+      const nl = typeof chunk === "string" ? chunk.indexOf("\n", start) : chunk.indexOf(0x0a, start);
+      if (nl < 0) break;
+      pending.push(chunk.slice(start, nl));
+      const r = record(pending);
+      pending = [];
+      start = nl + 1;
+      if (r) {
+        yield r;
+        if (!r.ok && options.abortOnError) {
+          if (typeof options.abortOnError === "object") options.abortOnError.abort(r.error);
+          return;
+        }
+      }
+    }
+    if (start < chunk.length) pending.push(chunk.slice(start));
+  }
+  if (pending.length > 0) {
+    const r = record(pending);
+    if (r) yield r;
+  }
+}
+
+function joinParts(parts: (string | Uint8Array)[]): string | Uint8Array {
+  if (parts.length === 1) return parts[0];
+  if (parts.every((p) => typeof p === "string")) return parts.join("");
+  const bytes = parts.map((p) => (typeof p === "string" ? new TextEncoder().encode(p) : p));
+  const out = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const b of bytes) { out.set(b, at); at += b.length; }
+  return out;
+}
+
+function isBlank(data: string | Uint8Array): boolean {
+  for (let i = 0; i < data.length; i++) {
+    const c = typeof data === "string" ? data.charCodeAt(i) : data[i];
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a) return false;
+  }
+  return true;
+}

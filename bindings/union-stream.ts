@@ -1,0 +1,70 @@
+// Streaming a discriminated union: a probe reads the chunks until the discriminator's value is
+// complete; then the stream narrows to that variant (the text so far is replayed once into the
+// variant's parser, so the whole stream stays O(total bytes)) and the rest is validated as it.
+
+import { StreamParser, type StreamFieldError, type StreamResult } from "./stream.js";
+import { PROBE_KEY, type UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
+import type { Model } from "./model.js";
+
+export interface UnionStreamResult<V extends VariantModels> extends Omit<StreamResult<unknown>, "value"> {
+  /** The variant, once the discriminator's value is complete and names one. */
+  readonly variant: Extract<keyof V, string> | undefined;
+  readonly value?: UnionValue<V>;
+}
+
+export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extends VariantModels = VariantModels> {
+  private probe: StreamParser<Model>;
+  private inner: StreamParser<Model> | undefined;
+  private variantName: string | undefined;
+  private discriminatorError: StreamFieldError | undefined;
+
+  constructor(private readonly union: UnionValidator<A, V>) {
+    this.probe = new StreamParser(union.probe);
+  }
+
+  reset(): void {
+    this.probe.reset();
+    this.inner = undefined;
+    this.variantName = undefined;
+    this.discriminatorError = undefined;
+  }
+
+  buffer(): string {
+    return (this.inner ?? this.probe).buffer();
+  }
+
+  feed(chunk: string | Uint8Array): UnionStreamResult<V> {
+    if (this.inner) return this.wrap(this.inner.feed(chunk));
+    const r = this.probe.feed(chunk);
+    const found = (r.partial as Record<string, unknown> | undefined)?.[PROBE_KEY];
+    if (found !== undefined && this.discriminatorError === undefined) {
+      const v = typeof found === "string" ? this.union.variant(found as never) : undefined;
+      if (v) {
+        // narrow: replay what came so far into the variant's parser
+        this.variantName = found as string;
+        this.inner = new StreamParser(v as never);
+        return this.wrap(this.inner.feed(this.probe.buffer()));
+      }
+      this.discriminatorError = { ...this.union.discriminatorError(found).errors[0], offset: r.state.bytesReceived };
+    }
+    if (r.done && found === undefined && this.discriminatorError === undefined && !r.errors.some((e) => e instanceof Error)) {
+      this.discriminatorError = { ...this.union.discriminatorError(undefined).errors[0], offset: r.state.bytesReceived };
+    }
+    const errors = [...r.errors, ...(this.discriminatorError ? [this.discriminatorError] : [])];
+    return { done: r.done, partial: undefined, errors, state: r.state, variant: undefined };
+  }
+
+  /** The input is over (a document still open becomes a syntax error). */
+  end(): UnionStreamResult<V> {
+    if (this.inner) return this.wrap(this.inner.end());
+    const r = this.probe.end();
+    return { done: r.done, partial: undefined, errors: [...r.errors, ...(this.discriminatorError ? [this.discriminatorError] : [])], state: r.state, variant: undefined };
+  }
+
+  private wrap(r: StreamResult<unknown>): UnionStreamResult<V> {
+    const variant = this.variantName as Extract<keyof V, string>;
+    const base = { done: r.done, partial: r.partial, errors: r.errors, state: r.state, variant };
+    return r.value !== undefined ? { ...base, value: { variant, value: r.value } as UnionValue<V> } : base;
+  }
+}
+
