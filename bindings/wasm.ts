@@ -1,46 +1,77 @@
-// Where the compiled core comes from. In Node it is read from build/checker.wasm beside the
-// package on first use; elsewhere (browsers, bundlers) call init() first, or pass the bytes or a
-// compiled WebAssembly.Module yourself.
+// Where the compiled core comes from.
+//
+// - Node: nothing to do. On first use the core is read synchronously from build/checker.wasm in
+//   the package (process.getBuiltinModule("node:fs"), so no import of node:fs reaches a bundler).
+// - Browsers and bundlers: `await init()` fetches build/checker.wasm beside the package (the
+//   `new URL(..., import.meta.url)` pattern bundlers rewrite to the emitted asset) and compiles it
+//   with WebAssembly.compileStreaming; or pass a URL, a Response, the bytes or a compiled
+//   WebAssembly.Module yourself (`init(source)`, or `initSync(bytes | module)`).
+//
+// The file is found from this module's URL in both builds: the CommonJS bundle (dist/cjs/) defines
+// `import.meta.url` as the URL of dist/index.js (scripts/build-cjs.mjs), so the relative path below
+// means the same file there.
 
 let compiled: WebAssembly.Module | undefined;
 
-type WasmSource = BufferSource | WebAssembly.Module | URL | string | Response;
+/** What `init` accepts: a URL of the .wasm, a fetch Response (or its promise), the bytes, or a compiled module. */
+export type WasmSource = URL | string | Response | PromiseLike<Response> | BufferSource | WebAssembly.Module;
 
-/** Provide the core ahead of first use (required outside Node). */
-export async function init(source?: WasmSource): Promise<void> {
-  if (compiled) return;
-  if (source instanceof WebAssembly.Module) { compiled = source; return; }
-  if (source === undefined) source = new URL("../build/checker.wasm", import.meta.url);
-  if (typeof source === "string" || source instanceof URL) {
-    const url = source;
-    if (typeof process !== "undefined" && String(url).startsWith("file:")) {
-      compiled = loadFromFile(url);
-      return;
-    }
-    source = await fetch(url);
-  }
-  if (typeof Response !== "undefined" && source instanceof Response) {
-    compiled = typeof WebAssembly.compileStreaming === "function"
-      ? await WebAssembly.compileStreaming(source)
-      : await WebAssembly.compile(await source.arrayBuffer());
-    return;
-  }
-  compiled = await WebAssembly.compile(source as BufferSource);
+/** The core shipped with the package. */
+function packagedCore(): URL {
+  return new URL("../build/checker.wasm", import.meta.url);
 }
 
-/** Provide the core synchronously (bytes or a Module). */
+/**
+ * Provide the core ahead of first use (needed outside Node). Without an argument it loads the
+ * package's own build/checker.wasm (fetch + compileStreaming in browsers, the file in Node).
+ * Calling it again after the core is loaded does nothing.
+ */
+export async function init(source?: WasmSource): Promise<void> {
+  if (compiled) return;
+  const module = await compile(source ?? packagedCore());
+  compiled ??= module;
+}
+
+/** Provide the core synchronously: the bytes of the .wasm, or a compiled WebAssembly.Module. */
 export function initSync(source: BufferSource | WebAssembly.Module): void {
+  if (compiled) return;
   compiled = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
 }
 
-function loadFromFile(url: string | URL): WebAssembly.Module {
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  if (!getBuiltin) throw new Error("checker: cannot read the WebAssembly core here; call init() first");
-  const fs = getBuiltin("node:fs") as { readFileSync(p: URL): Uint8Array<ArrayBuffer> };
-  return new WebAssembly.Module(fs.readFileSync(new URL(String(url))));
+async function compile(source: WasmSource): Promise<WebAssembly.Module> {
+  if (source instanceof WebAssembly.Module) return source;
+  if (typeof source === "string" || source instanceof URL) {
+    const url = new URL(String(source), typeof location === "undefined" ? undefined : location.href);
+    if (url.protocol === "file:") return readCore(url);
+    source = fetch(url);
+  }
+  if (isPromiseLike(source)) source = await source;
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    if (!source.ok) throw new Error(`checker: cannot load the WebAssembly core from ${source.url} (HTTP ${source.status})`);
+    const streaming = typeof WebAssembly.compileStreaming === "function" &&
+      source.headers.get("content-type")?.split(";")[0]?.trim() === "application/wasm";
+    return streaming ? WebAssembly.compileStreaming(source) : WebAssembly.compile(await source.arrayBuffer());
+  }
+  return WebAssembly.compile(source as BufferSource);
 }
 
+function isPromiseLike(v: unknown): v is PromiseLike<Response> {
+  return typeof (v as PromiseLike<unknown> | null)?.then === "function";
+}
+
+/** Read a .wasm file synchronously (Node, Deno, Bun); elsewhere there is no file system. */
+function readCore(url: URL): WebAssembly.Module {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const getBuiltin = proc?.getBuiltinModule;
+  if (typeof getBuiltin !== "function") {
+    throw new Error("checker: the WebAssembly core is not loaded; call `await init()` (or initSync(bytes)) first");
+  }
+  const fs = getBuiltin.call(proc, "node:fs") as { readFileSync(p: URL): Uint8Array<ArrayBuffer> };
+  return new WebAssembly.Module(fs.readFileSync(url));
+}
+
+/** The compiled core: the one given to init/initSync, else (Node) the package's file, read now. */
 export function wasmModule(): WebAssembly.Module {
-  if (!compiled) compiled = loadFromFile(new URL("../build/checker.wasm", import.meta.url));
+  compiled ??= readCore(packagedCore());
   return compiled;
 }

@@ -1,0 +1,126 @@
+// The published package: `npm pack` of the built tree, installed (offline, from the tarball) into a
+// fresh project outside the repository, then an ESM and a CommonJS program run against it with
+// plain `node`. Also lints the tarball with publint and @arethetypeswrong/cli. Needs `npm run
+// build` first (npm test does it).
+
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { publint } from "publint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+let work: string;
+let tarball: string;
+let project: string;
+
+async function node(file: string): Promise<string[]> {
+  const { stdout } = await run(process.execPath, [file], { cwd: project });
+  return stdout.trim().split("\n");
+}
+
+const MODEL = `
+  const User = model("User", {
+    name: t.string("required,min=2"),
+    email: t.string('json:"email_address" checker:"required,email"'),
+    age: t.int("gte=0,lte=150"),
+  });`;
+
+const BODY = `
+  const user = unmarshal(User, '{"name":"Ada","email_address":"ada@example.com","age":36}');
+  console.log(JSON.stringify(user));
+  try {
+    unmarshal(User, '{"name":"A","email_address":"nope","age":200}');
+  } catch (e) {
+    console.log(e instanceof ValidationError, e.name, JSON.stringify(e.errors.map((f) => [f.field, f.code])));
+  }
+  const r = safeUnmarshal(User, '{"name":');
+  console.log(r.ok, r.error instanceof JsonSyntaxError);`;
+
+const IMPORTS = "model, t, unmarshal, safeUnmarshal, ValidationError, JsonSyntaxError";
+
+const EXPECTED = [
+  '{"name":"Ada","email":"ada@example.com","age":36}',
+  'true ValidationError [["name","MIN_LENGTH"],["email_address","INVALID_EMAIL"],["age","MAX_VALUE"]]',
+  "false true",
+];
+
+beforeAll(async () => {
+  for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "build/checker.wasm"]) {
+    if (!existsSync(join(root, f))) throw new Error(`${f} is missing: run npm run build first`);
+  }
+  work = mkdtempSync(join(tmpdir(), "checker-pack-"));
+  const { stdout } = await run(npm, ["pack", "--json", "--pack-destination", work], { cwd: root });
+  tarball = join(work, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
+
+  project = join(work, "project");
+  await run("mkdir", [project]);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
+  await run(npm, ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], { cwd: project });
+
+  writeFileSync(join(project, "esm.mjs"), `import { ${IMPORTS} } from "checker";\n${MODEL}\n${BODY}\n`);
+  writeFileSync(join(project, "cjs.cjs"), `"use strict";\nconst { ${IMPORTS} } = require("checker");\n${MODEL}\n${BODY}\n`);
+  // Loading the core yourself: init() with the URL of the shipped file, initSync() with its bytes.
+  writeFileSync(join(project, "init.mjs"), `import { init, ${IMPORTS} } from "checker";
+    await init(new URL(import.meta.resolve("checker/checker.wasm")));\n${MODEL}\n${BODY}\n`);
+  writeFileSync(join(project, "init-sync.cjs"), `"use strict";
+    const { initSync, ${IMPORTS} } = require("checker");
+    initSync(require("node:fs").readFileSync(require.resolve("checker/checker.wasm")));\n${MODEL}\n${BODY}\n`);
+}, 120_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("npm pack tarball", () => {
+  it("ships the ESM and CommonJS builds, their declarations and the core, and nothing else", async () => {
+    const { stdout } = await run("tar", ["-tzf", tarball]);
+    const files = stdout.trim().split("\n").map((f) => f.replace(/^package\//, ""));
+    for (const f of ["package.json", "build/checker.wasm", "dist/index.js", "dist/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json"]) {
+      expect(files).toContain(f);
+    }
+    expect(files.filter((f) => !f.startsWith("dist/") && !["package.json", "build/checker.wasm", "README.md", "LICENSE"].includes(f))).toEqual([]);
+  });
+
+  it("runs an ESM program (import, core read from the package on first use)", async () => {
+    expect(await node("esm.mjs")).toEqual(EXPECTED);
+  });
+
+  it("runs a CommonJS program (require, core read synchronously from the package)", async () => {
+    expect(await node("cjs.cjs")).toEqual(EXPECTED);
+  });
+
+  it("loads the core given by URL (init) or as bytes (initSync), through the checker/checker.wasm export", async () => {
+    expect(await node("init.mjs")).toEqual(EXPECTED);
+    expect(await node("init-sync.cjs")).toEqual(EXPECTED);
+  });
+
+  it("resolves to two distinct builds, and the CommonJS one has no top-level await or import.meta", () => {
+    const pkg = join(project, "node_modules", "checker");
+    const cjs = readFileSync(join(pkg, "dist/cjs/index.js"), "utf8");
+    expect(cjs).not.toMatch(/\bimport\.meta\b/);
+    expect(cjs).not.toMatch(/^\s*(export|import)\s/m);
+    expect(JSON.parse(readFileSync(join(pkg, "dist/cjs/package.json"), "utf8"))).toEqual({ type: "commonjs" });
+  });
+
+  it("passes publint", async () => {
+    const { messages } = await publint({ pack: { tarball: new Uint8Array(readFileSync(tarball)).buffer }, strict: true });
+    expect(messages).toEqual([]);
+  });
+
+  it("passes @arethetypeswrong/cli (types for import and require in node10, node16 and bundler resolution)", async () => {
+    const attw = join(root, "node_modules", ".bin", "attw");
+    // checker.wasm is an asset export, not a module with types.
+    const { stdout } = await run(attw, [tarball, "--format", "json", "--exclude-entrypoints", "./checker.wasm"], { cwd: root })
+      .catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? "" }));
+    const report = JSON.parse(stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
+    expect(report.analysis.problems).toEqual([]);
+    expect(Object.keys(report.analysis.entrypoints)).toEqual([".", "./package.json"]);
+  }, 60_000);
+});
