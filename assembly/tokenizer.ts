@@ -110,20 +110,41 @@ function structural(st: u32, c: u32): u32 {
       if (c == 0x22) return beginKey();
       return syntaxError(SX_UNEXPECTED, POS);
     case TS_COLON:
-      if (c == 0x3a) { POS++; STATE = TS_VALUE; return GO; }
+      if (c == 0x3a) { POS++; return valueNext(); }
       return syntaxError(SX_UNEXPECTED, POS);
     case TS_OBJ_NEXT:
-      if (c == 0x2c) { POS++; STATE = TS_OBJ_KEY; return GO; }
+      if (c == 0x2c) {
+        // ',' and, when it is here, the next key's opening quote: one step
+        POS++;
+        if (skipWs() && load<u8>(IN + POS) == 0x22) return beginKey();
+        STATE = TS_OBJ_KEY;
+        return GO;
+      }
       if (c == 0x7d) { closeObject(); POS++; return GO; }
       return syntaxError(SX_UNEXPECTED, POS);
     case TS_ARR_NEXT:
-      if (c == 0x2c) { POS++; STATE = TS_VALUE; return GO; }
+      if (c == 0x2c) { POS++; return valueNext(); }
       if (c == 0x5d) { closeArray(); POS++; return GO; }
       return syntaxError(SX_UNEXPECTED, POS);
     case TS_DONE:
       return syntaxError(SX_TRAILING, POS);
   }
   return syntaxError(SX_UNEXPECTED, POS);
+}
+
+/** Skip whitespace from POS; true when a byte follows in this chunk. */
+@inline function skipWs(): bool {
+  let pos = POS;
+  while (pos < LEN && isWs(load<u8>(IN + pos))) pos++;
+  POS = pos;
+  return pos < LEN;
+}
+
+/** After ',' in an array or ':' in an object: a value comes; start it now when its first byte is here. */
+function valueNext(): u32 {
+  STATE = TS_VALUE;
+  if (!skipWs()) return GO;
+  return beginToken(<u32>load<u8>(IN + POS));
 }
 
 /** The first byte of a value. */
@@ -166,6 +187,13 @@ function beginToken(c: u32): u32 {
     if (!beginValue(J_NUMBER)) return GO;
     TOKEN_START = POS;
     TOKEN_U16 = POS - DELTA;
+    const end = wholeNumber(POS);
+    if (end != 0) {
+      // the common case: the whole number is here, well-formed, followed by a delimiter
+      POS = end;
+      numberValue(TOKEN_START, end);
+      return GO;
+    }
     SUB = N_SIGN;
     STATE = TS_NUMBER;
     return GO;
@@ -228,6 +256,10 @@ function scanString(isKey: bool): u32 {
         if (isKey) {
           keyValue(start, pos, escaped, TOKEN_U16 + 1);
           STATE = TS_COLON;
+          if (skipWs() && load<u8>(IN + POS) == 0x3a) {
+            POS++;
+            return valueNext();
+          }
         } else {
           stringValue(start, pos, escaped);
         }
@@ -268,6 +300,38 @@ function scanString(isKey: bool): u32 {
 }
 
 // ---------------------------------------------------------------- numbers
+
+@inline function digitAt(p: u32): bool {
+  return p < LEN && <u32>load<u8>(IN + p) - 0x30 < 10;
+}
+
+/**
+ * The end of a well-formed number starting at p that is followed by a byte that cannot continue
+ * it (or by the end of the last chunk), or 0 when that is not certain yet: then the number is read
+ * by the resumable state machine (scanNumber), which also reports malformed numbers.
+ */
+function wholeNumber(p: u32): u32 {
+  if (load<u8>(IN + p) == 0x2d) p++;
+  if (!digitAt(p)) return 0;
+  if (load<u8>(IN + p) == 0x30) p++;
+  else while (digitAt(p)) p++;
+  if (p < LEN && load<u8>(IN + p) == 0x2e) {
+    p++;
+    if (!digitAt(p)) return 0;
+    while (digitAt(p)) p++;
+  }
+  if (p < LEN && (load<u8>(IN + p) | 0x20) == 0x65) {
+    p++;
+    if (p < LEN && (load<u8>(IN + p) == 0x2b || load<u8>(IN + p) == 0x2d)) p++;
+    if (!digitAt(p)) return 0;
+    while (digitAt(p)) p++;
+  }
+  if (p >= LEN) return FINAL ? p : 0;
+  const c = <u32>load<u8>(IN + p);
+  // a digit after a leading 0 or any other byte that could extend it: leave it to scanNumber
+  if (c - 0x30 < 10 || c == 0x2e || (c | 0x20) == 0x65 || c == 0x2b || c == 0x2d) return 0;
+  return p;
+}
 
 function scanNumber(): u32 {
   let pos = POS;
