@@ -9,6 +9,7 @@ import type { ValidationError } from "./errors.js";
 import type { JsonSchema } from "./schema.js";
 import type { MarshalOptions } from "./marshal.js";
 import type { NewModelError, NewModelInput } from "./new-model.js";
+import { setModelValidator } from "./standard-schema.js";
 
 let cache = new WeakMap<Model, Validator>();
 let cacheTag = getTagName();
@@ -25,6 +26,9 @@ function validatorOf<M extends Model>(model: M): Validator<M> {
   }
   return v as Validator<M>;
 }
+
+// a model's `~standard` validates with this same cached validator
+setModelValidator(validatorOf);
 
 export function unmarshal<M extends Model>(model: M, data: string | Uint8Array): Infer<M> {
   return validatorOf(model).unmarshal(data);

@@ -1,7 +1,8 @@
 // Build the typed value of a valid document from the tape the core wrote. Strings are sliced out
 // of the source text by their UTF-16 span (escaped ones are decoded with JSON.parse), numbers come
 // as f64, `any` values are parsed from their JSON text. Missing keys take their default, null
-// (ptr) or zero value. This way was chosen by measurement (bench/results/build-strategies.md).
+// (ptr) or zero value. This way was chosen by measurement (bench/results/build-strategies.md):
+// re-parsing the vetted text with JSON.parse and fixing it up was slower than reading the tape.
 
 import * as L from "./layout.js";
 import { stripPtr, type RModel, type RType } from "./resolve.js";
@@ -59,14 +60,18 @@ export function elemOf(t: RType): RType {
   return (stripPtr(t) as { elem: RType }).elem;
 }
 
-/** One-shot builder: a recursive walk of a complete tape. */
+/**
+ * One-shot builder: a recursive walk of a complete tape. The generated builder
+ * (build-generated.ts) does the same faster; this walk is used where code generation is not
+ * allowed, and for values that are not a whole document.
+ */
 export class TapeReader {
   i = 0;
   constructor(
-    readonly u32: Uint32Array,
-    readonly f64: Float64Array,
-    readonly base: number, // word index of entry 0
-    readonly src: Text,
+    private readonly u32: Uint32Array,
+    private readonly f64: Float64Array,
+    private readonly base: number, // word index of entry 0
+    private readonly src: Text,
   ) {}
 
   /** Read one value of type t (its entries start at this.i). */
@@ -80,14 +85,7 @@ export class TapeReader {
     return scalarValue(this.u32, this.f64, w, t, this.src);
   }
 
-  /** An object of model m: with the model's generated reader when there is one. */
-  object(m: RModel): Record<string, unknown> {
-    const fast = objectReader(m);
-    return fast ? fast(this) : this.genericObject(m);
-  }
-
-  /** The generic object walk (used where code generation is not allowed, e.g. under a strict CSP). */
-  genericObject(m: RModel): Record<string, unknown> {
+  private object(m: RModel): Record<string, unknown> {
     const o: Record<string, unknown> = {};
     const fields = m.fields;
     // declaration order first, so every object of a model shares one hidden class
@@ -107,7 +105,7 @@ export class TapeReader {
     return o;
   }
 
-  array(t: RType): unknown[] {
+  private array(t: RType): unknown[] {
     const elem = elemOf(t);
     const out: unknown[] = [];
     while ((this.u32[this.base + this.i * L.TP_WORDS] & 0xff) !== L.T_ARR_END) out.push(this.value(elem));
@@ -124,73 +122,4 @@ export class TapeReader {
       out[entryText(this.u32, w, this.src)] = this.value(elem);
     }
   }
-}
-
-// ---------------------------------------------------------------- generated object readers
-
-type ObjectReader = (r: TapeReader) => Record<string, unknown>;
-
-const readers = new WeakMap<RModel, ObjectReader | null>();
-let codegen = true;
-
-/**
- * A reader specialised to one model: straight-line code per field and one object literal at the
- * end, so every object of the model is created with the same shape in one step (the generic walk
- * assigns fields by computed key). Built with `new Function` on first use; where that is not
- * allowed (a Content-Security-Policy without 'unsafe-eval') the generic walk is used.
- */
-function objectReader(m: RModel): ObjectReader | null {
-  let fn = readers.get(m);
-  if (fn !== undefined) return fn;
-  fn = null;
-  if (codegen) {
-    try {
-      fn = generateReader(m);
-    } catch {
-      codegen = false; // code generation is not allowed here
-    }
-  }
-  readers.set(m, fn);
-  return fn;
-}
-
-function generateReader(m: RModel): ObjectReader {
-  const fields = m.fields;
-  const decl = fields.map((_, i) => `v${i}`).join(", ");
-  const cases: string[] = [];
-  fields.forEach((f, i) => {
-    if (f.skip) return;
-    const base = stripPtr(f.type);
-    let read = `v${i} = r.value(T[${i}]);`;
-    if (f.type.kind === "scalar" && base.kind === "scalar") {
-      if (base.scalar === "string") {
-        read = `w = r.base + (r.i++ << 2); v${i} = (u32[w] & 0x1ff) === ${L.T_STR} ? r.src.slice(u32[w + 1], u32[w + 2]) : scalar(u32, r.f64, w, T[${i}], r.src);`;
-      } else if (base.scalar !== "any" && base.scalar !== "time" && base.scalar !== "bool") {
-        read = `w = r.base + (r.i++ << 2); v${i} = (u32[w] & 0xff) === ${L.T_NUM} ? r.f64[(w >>> 1) + 1] : scalar(u32, r.f64, w, T[${i}], r.src);`;
-      }
-    }
-    cases.push(`case ${i}: ${read} break;`);
-  });
-  const props = fields.map((f, i) => {
-    const value = f.extras ? "extras === undefined ? {} : extras" : `v${i} === undefined ? M(${i}) : v${i}`;
-    return `${JSON.stringify(f.key)}: ${value}`;
-  });
-  const body = `
-    const u32 = r.u32;
-    let ${decl ? decl + ", " : ""}extras, w;
-    for (;;) {
-      w = r.base + (r.i++ << 2);
-      const tag = u32[w] & 0xff;
-      if (tag === ${L.T_FIELD}) {
-        switch (u32[w + 1]) { ${cases.join(" ")} }
-      } else if (tag === ${L.T_EXTRA}) {
-        (extras === undefined ? (extras = {}) : extras)[text(u32, w, r.src)] = r.value(ANY);
-      } else break;
-    }
-    return { ${props.join(", ")} };`;
-  const make = new Function("T", "M", "scalar", "text", "ANY", `return function read${m.index}(r) {${body}\n};`) as (
-    types: RType[], missing: (i: number) => unknown, scalar: typeof scalarValue, text: typeof entryText, any: RType,
-  ) => ObjectReader;
-  const missing = (i: number): unknown => (fields[i].skip ? zeroValue(fields[i].type) : missingValue(fields[i]));
-  return make(fields.map((f) => f.type), missing, scalarValue, entryText, ANY);
 }

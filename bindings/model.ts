@@ -6,6 +6,8 @@
 // A model is plain data (kinds, tags, nesting). Nothing is checked here; every mistake is found
 // when a validator is created (bindings/schema-ir.ts) and thrown there as a ModelError.
 
+import { modelStandard, type CheckerStandard } from "./standard-schema.js";
+
 /** Go's scalar kinds, plus `any` (interface{}) and `time` (time.Time, RFC 3339 in JSON). */
 export type ScalarKind =
   | "string" | "bool"
@@ -42,6 +44,8 @@ export interface Model<S extends Shape = Shape> extends Type<InferShape<S>> {
   readonly kind: "model";
   readonly name: string;
   readonly shape: S;
+  /** Standard Schema v1 (bindings/standard-schema.ts): validate(value) reads a value as newModel does. */
+  readonly "~standard": CheckerStandard<InferShape<S>, InferShape<S>>;
 }
 
 export function isModel(value: unknown): value is Model {
@@ -57,6 +61,7 @@ export function model<S extends Shape>(name: string, shape: S): Model<S> {
     shape,
     tag: undefined,
     target: () => m,
+    "~standard": modelStandard(() => m),
   };
   return Object.freeze(m);
 }

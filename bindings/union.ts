@@ -23,6 +23,7 @@ import { isModel, model, t, type Infer, type Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { buildUnionSchema, SchemaCache, type JsonSchema } from "./schema.js";
 import { Validator, type Result, type UnmarshalError } from "./validator.js";
+import { unionStandard, type CheckerStandard } from "./standard-schema.js";
 
 /** One variant: the discriminator value that selects it and its model. */
 export interface UnionVariant<K extends string = string, M extends Model = Model> {
@@ -78,6 +79,8 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
   readonly probe: Validator;
   private readonly schemas: SchemaCache;
   private readonly oneOfMessage: string;
+  /** Standard Schema v1 (bindings/standard-schema.ts): validate(object) reads it as the variant its discriminator names. */
+  readonly "~standard": CheckerStandard<Record<string, unknown>, UnionValue<V>> = unionStandard<V>(() => this);
 
   /** Throws ModelError for a mistake in the definition or in a variant model. */
   constructor(definition: UnionDefinition<A>, options: ValidatorOptions = {}) {

@@ -11,11 +11,13 @@ import { objectToJsonForm } from "./json-form.js";
 import { resolve, type InternalOptions, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
 import { lineColumn, renderErrors, syntaxError, typeError } from "./render.js";
 import { TapeReader } from "./build.js";
+import { generatedBuilder, type TapeBuilder } from "./build-generated.js";
 import { sharedSession, type Session } from "./session.js";
 import { syntaxOnly } from "./syntax.js";
 import { schemaCacheOf, type JsonSchema } from "./schema.js";
 import { marshalWith, type MarshalOptions } from "./marshal.js";
 import { newModelWith, safeNewModelWith, type NewModelError, type NewModelInput } from "./new-model.js";
+import { validatorStandard, type CheckerStandard } from "./standard-schema.js";
 
 export type UnmarshalError = ValidationError | JsonSyntaxError | UnmarshalTypeError;
 
@@ -30,6 +32,10 @@ export class Validator<M extends Model = Model> {
   readonly options: ResolvedOptions;
   /** @internal */ readonly program: Program;
   /** @internal */ readonly loaded: LoadedProgram;
+  /** The generated value builder (null where code generation is not allowed; made on first use). */
+  private builder: TapeBuilder | null | undefined;
+  /** Standard Schema v1 (bindings/standard-schema.ts): validate(value) is safeNewModel(value) with this validator's options. */
+  readonly "~standard": CheckerStandard<Infer<M>, Infer<M>> = validatorStandard(() => this);
 
   /** `internal` is for the library's own use (union variants). */
   constructor(model: M, options: ValidatorOptions = {}, internal: InternalOptions = {}) {
@@ -96,8 +102,10 @@ export class Validator<M extends Model = Model> {
   private build(s: Session, data: string | Uint8Array): unknown {
     const heap = getEngine().heap;
     const src = typeof data === "string" ? data : decoder.decode(data);
-    const reader = new TapeReader(heap.u32, heap.f64, s.get(L.S_TAPE) >>> 2, src);
-    return reader.value({ kind: "model", model: this.program.resolved.root });
+    const base = s.get(L.S_TAPE) >>> 2;
+    if (this.builder === undefined) this.builder = generatedBuilder(this.program.resolved.root) ?? null;
+    if (this.builder) return this.builder(heap.u32, heap.f64, base, src);
+    return new TapeReader(heap.u32, heap.f64, base, src).value({ kind: "model", model: this.program.resolved.root });
   }
 
   /** Validate a typed value; throws ValidationError. */

@@ -1,0 +1,246 @@
+// Standard Schema v1 (https://standardschema.dev): models, validators and union validators carry a
+// `~standard` property, so they plug unchanged into the libraries that accept any Standard Schema
+// (tRPC, Hono, TanStack Form, the AI SDK, ...).
+//
+//   const r = User["~standard"].validate(await request.json());
+//   if (r.issues) ... // [{ message: "field is required", path: ["address", "city"] }]
+//   else r.value      // the typed value
+//
+// validate(value) reads an unknown JS value as newModel does (bindings/new-model.ts): a plain
+// object with JSON names (a parsed request body), a typed value, a Map, or JSON bytes. A model
+// validates with the simple API's cached validator (default options), a Validator with its own
+// options, a UnionValidator with the variant its discriminator names (output `{ variant, value }`).
+// Every failure of bad input is an issue: each FieldError of a ValidationError, a ConversionError,
+// and for bytes a JsonSyntaxError or an UnmarshalTypeError. `path` holds the JSON names and array
+// indexes of the failing value (`address.city` -> ["address", "city"], `tags[2]` -> ["tags", 2]),
+// read against the model so that map keys holding dots stay one key; it is absent for the
+// document itself. Any other exception (not the input's fault) is thrown, not turned into issues.
+//
+// `~standard.jsonSchema` also implements Standard JSON Schema v1 for the "draft-2020-12" target
+// (the model's schema(); other targets throw, as the spec asks).
+//
+// The interfaces below are copied from @standard-schema/spec 1.1.0 (MIT License, Copyright (c)
+// 2024 Colin McDonnell), as its authors suggest, so that checker has no dependency, not even a
+// type-only one; test/standard-schema.test.ts checks them against the package.
+
+import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "./errors.js";
+import type { Infer, Model } from "./model.js";
+import type { RModel, RType } from "./resolve.js";
+import type { JsonSchema } from "./schema.js";
+import type { UnionValidator, UnionValue, VariantModels } from "./union.js";
+import type { Validator } from "./validator.js";
+
+/** The Standard Schema interface (copied from @standard-schema/spec). */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": StandardSchemaV1.Props<Input, Output>;
+}
+
+export declare namespace StandardSchemaV1 {
+  interface Props<Input = unknown, Output = Input> {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown, options?: Options | undefined) => Result<Output> | Promise<Result<Output>>;
+    readonly types?: Types<Input, Output> | undefined;
+  }
+  type Result<Output> = SuccessResult<Output> | FailureResult;
+  interface SuccessResult<Output> {
+    readonly value: Output;
+    readonly issues?: undefined;
+  }
+  interface Options {
+    readonly libraryOptions?: Record<string, unknown> | undefined;
+  }
+  interface FailureResult {
+    readonly issues: ReadonlyArray<Issue>;
+  }
+  interface Issue {
+    readonly message: string;
+    readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined;
+  }
+  interface PathSegment {
+    readonly key: PropertyKey;
+  }
+  interface Types<Input = unknown, Output = Input> {
+    readonly input: Input;
+    readonly output: Output;
+  }
+  type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema["~standard"]["types"]>["input"];
+  type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema["~standard"]["types"]>["output"];
+}
+
+/** The Standard JSON Schema converter (copied from @standard-schema/spec, StandardJSONSchemaV1). */
+export interface StandardJSONSchemaConverter {
+  readonly input: (options: { readonly target: string; readonly libraryOptions?: Record<string, unknown> | undefined }) => Record<string, unknown>;
+  readonly output: (options: { readonly target: string; readonly libraryOptions?: Record<string, unknown> | undefined }) => Record<string, unknown>;
+}
+
+/**
+ * What `~standard` holds on checker's models and validators: Standard Schema v1 (validate) and
+ * Standard JSON Schema v1 (jsonSchema). `validate` always answers synchronously.
+ */
+export interface CheckerStandard<Input, Output> extends StandardSchemaV1.Props<Input, Output> {
+  readonly vendor: "checker";
+  readonly validate: (value: unknown, options?: StandardSchemaV1.Options | undefined) => StandardSchemaV1.Result<Output>;
+  readonly jsonSchema: StandardJSONSchemaConverter;
+}
+
+type Issue = StandardSchemaV1.Issue;
+type PathKey = string | number;
+
+// A model's `~standard` validates with the simple API's validator of that model. model.ts cannot
+// import the validator (the validator's modules import model.ts), so api.ts registers it here.
+let modelValidator: (<M extends Model>(model: M) => Validator<M>) | undefined;
+
+/** @internal Called once by api.ts: the cached default validator of a model. */
+export function setModelValidator(fn: <M extends Model>(model: M) => Validator<M>): void {
+  modelValidator = fn;
+}
+
+/** @internal The `~standard` of a model (read lazily: the model object does not exist yet). */
+export function modelStandard<M extends Model>(model: () => M): CheckerStandard<Infer<M>, Infer<M>> {
+  return validatorStandard(() => {
+    if (modelValidator === undefined) throw new Error("checker: import the library from its entry point (index.js)");
+    return modelValidator(model());
+  });
+}
+
+/** @internal The `~standard` of a validator (a getter, so the validator can be built lazily). */
+export function validatorStandard<M extends Model>(validator: () => Validator<M>): CheckerStandard<Infer<M>, Infer<M>> {
+  return standard<Infer<M>, Infer<M>>(
+    (value) => {
+      const v = validator();
+      const r = v.safeNewModel(value as Infer<M>);
+      return r.ok ? { value: r.value } : { issues: issuesOf(r.error, rootOf(v)) };
+    },
+    () => validator().schema(),
+  );
+}
+
+/** @internal The `~standard` of a union validator: input a JSON-form object, output `{ variant, value }`. */
+export function unionStandard<V extends VariantModels>(union: () => UnionValidator<never, V>): CheckerStandard<Record<string, unknown>, UnionValue<V>> {
+  return standard<Record<string, unknown>, UnionValue<V>>(
+    (value) => {
+      const u = union();
+      if (value instanceof Uint8Array) {
+        const r = u.safeUnmarshal(value);
+        if (r.ok) return { value: r.value };
+        return { issues: r.error instanceof ValidationError ? unionIssues(u.discriminator, r.error) : issuesOf(r.error, undefined) };
+      }
+      if (typeof value !== "object" || value === null || Array.isArray(value) || value instanceof Map) {
+        const got = value === null ? "null" : Array.isArray(value) ? "array" : value instanceof Map ? "Map" : typeof value;
+        return { issues: [{ message: new ConversionError("", `an object with a "${u.discriminator}" key`, got).message }] };
+      }
+      const found = (value as Record<string, unknown>)[u.discriminator];
+      const variant = typeof found === "string" ? u.variant(found as Extract<keyof V, string>) : undefined;
+      if (variant === undefined) return { issues: unionIssues(u.discriminator, u.discriminatorError(found)) };
+      const r = variant.safeNewModel(value as never);
+      if (r.ok) return { value: { variant: found, value: r.value } as UnionValue<V> };
+      return { issues: issuesOf(r.error, rootOf(variant)) };
+    },
+    () => union().schema(),
+  );
+}
+
+function standard<I, O>(validate: (value: unknown) => StandardSchemaV1.Result<O>, schema: () => JsonSchema): CheckerStandard<I, O> {
+  const convert = (options: { readonly target: string }): Record<string, unknown> => {
+    if (options?.target !== "draft-2020-12") throw new Error(`checker: unsupported JSON Schema target ${JSON.stringify(options?.target)} (only "draft-2020-12")`);
+    return schema() as Record<string, unknown>;
+  };
+  return Object.freeze({
+    version: 1 as const,
+    vendor: "checker" as const,
+    validate,
+    jsonSchema: Object.freeze({ input: convert, output: convert }),
+  });
+}
+
+function rootOf(v: Validator): RType {
+  return { kind: "model", model: v.program.resolved.root };
+}
+
+/** Issues of a union's error: the discriminator's own errors have its name as their whole path. */
+function unionIssues(discriminator: string, error: ValidationError): Issue[] {
+  return error.errors.map((e) => e.field === discriminator ? { message: e.message, path: [e.field] } : issue(e, undefined));
+}
+
+/** The issues of a failed newModel / unmarshal; an error that is not the input's fault is thrown. */
+export function issuesOf(error: unknown, root: RType | undefined): Issue[] {
+  if (error instanceof ValidationError) return error.errors.map((e) => issue(e, root));
+  if (error instanceof ConversionError || error instanceof UnmarshalTypeError) return [issue(error, root)];
+  if (error instanceof JsonSyntaxError) return [{ message: error.message }];
+  throw error;
+}
+
+function issue(e: Pick<FieldError, "field" | "message">, root: RType | undefined): Issue {
+  return e.field === "" ? { message: e.message } : { message: e.message, path: pathKeys(e.field, root) };
+}
+
+/**
+ * The keys of an error path (`address.city`, `tags[2]`, `scores.a.b`): read against the model,
+ * so a JSON name or map key holding `.` or `[` stays one key. A key that no field names (an
+ * unknown key under forbid, always the last key) is tried last: first as a key without `.` or
+ * `[`, then as the whole rest of the path. Without a model: split at every `.` and `[n]`.
+ */
+export function pathKeys(field: string, root: RType | undefined): PathKey[] {
+  if (root) {
+    for (const unknown of [Unknown.None, Unknown.Plain, Unknown.Any]) {
+      const keys = keysAt(field, root, unknown);
+      if (keys) return keys;
+    }
+  }
+  return splitPath(field);
+}
+
+const enum Unknown { None, Plain, Any }
+
+function splitPath(field: string): PathKey[] {
+  const keys: PathKey[] = [];
+  for (const part of field.split(".")) {
+    const m = /^(.*?)((?:\[\d+\])*)$/.exec(part)!;
+    if (m[1] !== "" || m[2] === "") keys.push(m[1]);
+    for (const i of m[2].matchAll(/\[(\d+)\]/g)) keys.push(Number(i[1]));
+  }
+  return keys;
+}
+
+function base(t: RType): RType {
+  return t.kind === "ptr" ? base(t.elem) : t;
+}
+
+/** Keys of `path`, which starts with a key of a value of type t (no separator before it). */
+function keysAt(path: string, t: RType, unknown: Unknown): PathKey[] | undefined {
+  const b = base(t);
+  if (b.kind === "model") return modelKeys(path, b.model, unknown);
+  if (b.kind !== "map") return undefined;
+  const elem = base(b.elem);
+  // a map of scalars has nothing below its entries: the key is the whole rest
+  if (elem.kind === "scalar") return [path];
+  for (let i = 1; i <= path.length; i++) {
+    if (i < path.length && path[i] !== "." && path[i] !== "[") continue;
+    const rest = after(path.slice(i), elem, unknown);
+    if (rest) return [path.slice(0, i), ...rest];
+  }
+  return undefined;
+}
+
+function modelKeys(path: string, m: RModel, unknown: Unknown): PathKey[] | undefined {
+  for (const f of m.fields) {
+    const name = f.jsonName;
+    if (f.skip || !path.startsWith(name)) continue;
+    const rest = after(path.slice(name.length), f.type, unknown);
+    if (rest) return [name, ...rest];
+  }
+  if (unknown === Unknown.Any || (unknown === Unknown.Plain && !/[.[]/.test(path))) return [path];
+  return undefined;
+}
+
+/** Keys of what follows a value of type t in a path: "", ".key...", "[n]...". */
+function after(rest: string, t: RType, unknown: Unknown): PathKey[] | undefined {
+  if (rest === "") return [];
+  if (rest[0] === ".") return keysAt(rest.slice(1), t, unknown);
+  const b = base(t);
+  const m = /^\[(\d+)\]/.exec(rest);
+  if (!m || (b.kind !== "slice" && b.kind !== "array")) return undefined;
+  const tail = after(rest.slice(m[0].length), b.elem, unknown);
+  return tail && [Number(m[1]), ...tail];
+}
