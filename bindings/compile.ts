@@ -111,6 +111,7 @@ export function compile(resolved: Resolved): Program {
   // FR 0: an `any` slot (captured extras); FR 1: the document root
   const anyFr = newFr({ kind: "scalar", scalar: "any" }, undefined);
   frs[anyFr][L.FR_KIND] = L.K_ANY;
+  frs[anyFr][L.FR_SLOT] = frs[anyFr][L.FR_UNIQUE_BY] = L.NONE;
   const rootFr = newFr({ kind: "model", model: resolved.root }, undefined);
   // the fields of every model, contiguous per model
   const firstField: number[] = [];

@@ -2,7 +2,7 @@
 
 export { model, t, isModel } from "./model.js";
 export type { Infer, InferShape, Model, Shape, Type, ScalarKind, TypeKind } from "./model.js";
-export { Validator } from "./validator.js";
+export { Validator, disassemble } from "./validator.js";
 export type { Result, UnmarshalError } from "./validator.js";
 export { unmarshal, safeUnmarshal, validate, safeValidate, dict, setTagName } from "./api.js";
 export {

@@ -11,6 +11,7 @@ import { objectToJsonForm } from "./json-form.js";
 import { resolve, type InternalOptions, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
 import { lineColumn, renderErrors, syntaxError, typeError } from "./render.js";
 import { TapeReader } from "./build.js";
+import { disassembleProgram } from "./disassemble.js";
 import { generatedBuilder, type TapeBuilder } from "./build-generated.js";
 import { sharedSession, type Session } from "./session.js";
 import { syntaxOnly } from "./syntax.js";
@@ -173,4 +174,9 @@ export class Validator<M extends Model = Model> {
   safeNewModel(input: NewModelInput<M>): Result<Infer<M>, NewModelError> {
     return safeNewModelWith(this, input);
   }
+}
+
+/** A readable listing of a validator's compiled instruction tables (for review and golden tests). */
+export function disassemble(v: Validator): string {
+  return disassembleProgram(v.program);
 }

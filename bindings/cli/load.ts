@@ -1,0 +1,56 @@
+// The --model module: a JavaScript module (ESM or CommonJS) exporting models built with checker's
+// DSL, Validators or UnionValidators. --export names one; without it the default export is used,
+// else the only one there is.
+
+import { resolve as resolvePath } from "node:path";
+import { pathToFileURL } from "node:url";
+import { isModel, type Model } from "../model.js";
+import { UnionValidator } from "../union.js";
+import { Validator } from "../validator.js";
+import { CliError } from "./errors.js";
+
+export type Loaded =
+  | { readonly kind: "model"; readonly name: string; readonly model: Model }
+  | { readonly kind: "validator"; readonly name: string; readonly validator: Validator }
+  | { readonly kind: "union"; readonly name: string; readonly union: UnionValidator };
+
+/** A Validator of this copy of checker, or one of another copy (same shape, other class). */
+function asValidator(v: unknown): Validator | undefined {
+  if (v instanceof Validator) return v;
+  const o = v as { model?: unknown; options?: unknown; safeUnmarshal?: unknown } | null;
+  if (typeof o === "object" && o !== null && isModel(o.model) && typeof o.options === "object" && typeof o.safeUnmarshal === "function") {
+    // a model module that imports another copy of checker (a CommonJS build, another install)
+    return new Validator(o.model, o.options as ConstructorParameters<typeof Validator>[1]);
+  }
+  return undefined;
+}
+
+function classify(name: string, v: unknown): Loaded | undefined {
+  if (isModel(v)) return { kind: "model", name, model: v };
+  if (v instanceof UnionValidator) return { kind: "union", name, union: v };
+  const validator = asValidator(v);
+  if (validator) return { kind: "validator", name, validator };
+  return undefined;
+}
+
+export async function loadModel(path: string, exportName: string | undefined): Promise<Loaded> {
+  let mod: Record<string, unknown>;
+  try {
+    mod = await import(pathToFileURL(resolvePath(path)).href) as Record<string, unknown>;
+  } catch (e) {
+    throw new CliError(`cannot load model module ${path}: ${(e as Error).message.split("\n")[0]}`);
+  }
+  const found = Object.entries(mod).flatMap(([k, v]) => classify(k, v) ?? []);
+  const listing = found.filter((f) => f.name !== "default").map((f) => f.name).join(", ") || "none";
+  if (exportName !== undefined) {
+    if (!(exportName in mod)) throw new CliError(`${path} has no export ${exportName} (models: ${listing})`);
+    const chosen = found.find((f) => f.name === exportName);
+    if (!chosen) throw new CliError(`${path}: export ${exportName} is not a checker model, Validator or UnionValidator`);
+    return chosen;
+  }
+  const byDefault = found.find((f) => f.name === "default");
+  if (byDefault) return byDefault;
+  if (found.length === 1) return found[0];
+  if (found.length === 0) throw new CliError(`${path} exports no checker model, Validator or UnionValidator`);
+  throw new CliError(`${path} exports several models (${listing}): choose one with --export`);
+}

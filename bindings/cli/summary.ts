@@ -1,0 +1,108 @@
+// What `checker validate` counts while it reads, and the summary it prints at the end (text for a
+// person, or one JSON object with --json).
+
+import type { FieldError } from "../errors.js";
+
+/** How many rejected records are shown under "first errors". */
+const FIRST_RECORDS = 5;
+/** How many errors of one record are shown there. */
+const ERRORS_PER_RECORD = 3;
+
+export interface FirstError {
+  readonly line: number;
+  readonly errors: readonly FieldError[];
+}
+
+export class Tally {
+  records = 0;
+  accepted = 0;
+  bytes = 0;
+  readonly byCode = new Map<string, number>();
+  readonly first: FirstError[] = [];
+  private readonly start = process.hrtime.bigint();
+
+  get rejected(): number {
+    return this.records - this.accepted;
+  }
+
+  accept(): void {
+    this.records++;
+    this.accepted++;
+  }
+
+  reject(line: number, errors: readonly FieldError[]): void {
+    this.records++;
+    for (const e of errors) this.byCode.set(e.code, (this.byCode.get(e.code) ?? 0) + 1);
+    if (this.first.length < FIRST_RECORDS) this.first.push({ line, errors });
+  }
+
+  seconds(): number {
+    return Number(process.hrtime.bigint() - this.start) / 1e9;
+  }
+}
+
+export interface SummaryHeader {
+  readonly input: string;
+  readonly mode: "ndjson" | "document";
+  readonly model: string;
+}
+
+function n(x: number): string {
+  return x.toLocaleString("en-US");
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? "" : `  (${(100 * part / whole).toFixed(1)}%)`;
+}
+
+function codesByCount(t: Tally): [string, number][] {
+  return [...t.byCode].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+/** The summary a person reads. */
+export function textSummary(h: SummaryHeader, t: Tally): string {
+  const s = t.seconds();
+  const width = n(t.records).length;
+  const out = [
+    `${h.input}: ${h.mode === "ndjson" ? "NDJSON" : "one JSON document"}, model ${h.model}`,
+    `records   ${n(t.records).padStart(width)}`,
+    `accepted  ${n(t.accepted).padStart(width)}${percent(t.accepted, t.records)}`,
+    `rejected  ${n(t.rejected).padStart(width)}${percent(t.rejected, t.records)}`,
+  ];
+  const codes = codesByCount(t);
+  if (codes.length > 0) {
+    const w = Math.max(...codes.map(([c]) => c.length));
+    out.push("errors by code:");
+    for (const [code, count] of codes) out.push(`  ${code.padEnd(w)}  ${n(count)}`);
+    out.push(`first errors:`);
+    for (const f of t.first) {
+      const where = h.mode === "ndjson" ? `line ${f.line}` : "document";
+      for (const e of f.errors.slice(0, ERRORS_PER_RECORD)) {
+        out.push(`  ${where}: ${e.field === "" ? "" : `${e.field}: `}${e.message} [${e.code}]`);
+      }
+      if (f.errors.length > ERRORS_PER_RECORD) out.push(`  ${where}: ... and ${f.errors.length - ERRORS_PER_RECORD} more errors`);
+    }
+  }
+  const rate = s > 0 ? Math.round(t.records / s) : 0;
+  const mb = t.bytes / 1e6;
+  out.push(`${n(t.records)} records (${mb.toFixed(1)} MB) in ${s.toFixed(2)} s: ${n(rate)} records/s, ${(s > 0 ? mb / s : 0).toFixed(1)} MB/s`);
+  return out.join("\n") + "\n";
+}
+
+/** The summary as one JSON object (--json). */
+export function jsonSummary(h: SummaryHeader, t: Tally): string {
+  const s = t.seconds();
+  return JSON.stringify({
+    input: h.input,
+    mode: h.mode,
+    model: h.model,
+    records: t.records,
+    accepted: t.accepted,
+    rejected: t.rejected,
+    errorsByCode: Object.fromEntries(codesByCount(t)),
+    firstErrors: t.first.map((f) => ({ line: f.line, errors: f.errors })),
+    bytes: t.bytes,
+    seconds: s,
+    recordsPerSecond: s > 0 ? t.records / s : 0,
+  }) + "\n";
+}
