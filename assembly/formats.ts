@@ -6,13 +6,38 @@
 @inline function isDigit(c: u32): bool { return c - 0x30 < 10; }
 @inline function isHex(c: u32): bool { return isDigit(c) || (c | 0x20) - 0x61 < 6; }
 
+// Byte classes of the email rule: 1 local part, 2 domain, 4 letter.
+const EMAIL_CLASS: usize = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  //    !  "  #  $  %  &  '  (  )  *  +  ,  -  .  /
+  0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 3, 3, 0,
+  // 0-9
+  3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
+  // @ A-O
+  0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+  // P-Z [ \ ] ^ _
+  7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 1,
+  // ` a-o
+  0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+  // p-z
+  7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+]);
+
+@inline function emailClass(c: u32): u32 {
+  return load<u8>(EMAIL_CLASS + c);
+}
+
 /** ^[a-zA-Z0-9._%+\-]+@[a-zA-Z0-9.\-]+\.[a-zA-Z]{2,}$ */
 export function isEmail(p: usize, len: u32): bool {
   let i: u32 = 0;
   for (; i < len; i++) {
     const c = <u32>load<u8>(p + i);
     if (c == 0x40) break;
-    if (!(isLetter(c) || isDigit(c) || c == 0x2e || c == 0x5f || c == 0x25 || c == 0x2b || c == 0x2d)) return false;
+    if ((emailClass(c) & 1) == 0) return false;
   }
   if (i == 0 || i >= len) return false;
   const at = i;
@@ -20,10 +45,10 @@ export function isEmail(p: usize, len: u32): bool {
   for (i = at + 1; i < len; i++) {
     const c = <u32>load<u8>(p + i);
     if (c == 0x2e) dot = <i32>i;
-    else if (!(isLetter(c) || isDigit(c) || c == 0x2d)) return false;
+    else if ((emailClass(c) & 2) == 0) return false;
   }
   if (dot < <i32>(at + 2) || <i32>len - dot - 1 < 2) return false;
-  for (i = <u32>dot + 1; i < len; i++) if (!isLetter(load<u8>(p + i))) return false;
+  for (i = <u32>dot + 1; i < len; i++) if ((emailClass(load<u8>(p + i)) & 4) == 0) return false;
   return true;
 }
 

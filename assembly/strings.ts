@@ -94,7 +94,10 @@ export function codePoints(p: usize, len: u32): u32 {
 /** Compare two byte strings: negative, zero or positive (UTF-8 byte order = code point order). */
 export function compareBytes(a: usize, alen: u32, b: usize, blen: u32): i32 {
   const n = alen < blen ? alen : blen;
-  for (let i: u32 = 0; i < n; i++) {
+  let i: u32 = 0;
+  // eight bytes at a time while they are equal
+  while (i + 8 <= n && load<u64>(a + i) == load<u64>(b + i)) i += 8;
+  for (; i < n; i++) {
     const x = <i32>load<u8>(a + i);
     const y = <i32>load<u8>(b + i);
     if (x != y) return x - y;
@@ -102,25 +105,34 @@ export function compareBytes(a: usize, alen: u32, b: usize, blen: u32): i32 {
   return <i32>alen - <i32>blen;
 }
 
-/** 64-bit hash of bytes (FNV-1a with a final mix). */
-export function hashBytes(p: usize, len: u32): u64 {
-  let h: u64 = 0xcbf29ce484222325;
-  for (let i: u32 = 0; i < len; i++) {
-    h ^= <u64>load<u8>(p + i);
-    h *= 0x100000001b3;
-  }
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccd;
-  h ^= h >> 33;
+@inline function mix64(h: u64): u64 {
+  h ^= h >> 32;
+  h *= 0xd6e8feb86659fd93;
+  h ^= h >> 32;
   return h;
 }
 
-/** 32-bit hash of a key, for the key lookup tables (must match bindings/compile.ts keyHash). */
+/** 64-bit hash of bytes, eight at a time (unique keys; collisions are confirmed by the caller). */
+export function hashBytes(p: usize, len: u32): u64 {
+  let h: u64 = 0x9e3779b97f4a7c15 ^ (<u64>len * 0xbf58476d1ce4e5b9);
+  let i: u32 = 0;
+  for (; i + 8 <= len; i += 8) h = mix64(h ^ load<u64>(p + i)) + 0x632be59bd9b4e019;
+  let tail: u64 = 0;
+  for (let k: u32 = 0; i < len; i++, k += 8) tail |= <u64>load<u8>(p + i) << k;
+  return mix64(h ^ tail ^ 0xff51afd7ed558ccd);
+}
+
+/**
+ * 32-bit hash of a key, for the key lookup tables: four bytes at a time. Must match keyHash in
+ * bindings/compile.ts.
+ */
 export function keyHash(p: usize, len: u32): u32 {
-  let h: u32 = 0x811c9dc5;
-  for (let i: u32 = 0; i < len; i++) {
-    h ^= <u32>load<u8>(p + i);
-    h *= 0x01000193;
+  let h: u32 = len * 0x9e3779b1;
+  for (let i: u32 = 0; i < len; i += 4) {
+    let w: u32 = 0;
+    for (let k: u32 = 0; k < 4 && i + k < len; k++) w |= <u32>load<u8>(p + i + k) << (k << 3);
+    h = (h ^ w) * 0x85ebca6b;
+    h ^= h >> 13;
   }
   return h;
 }

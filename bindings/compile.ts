@@ -29,11 +29,16 @@ export interface Program {
 
 const encoder = new TextEncoder();
 
-/** keyHash of assembly/strings.ts (FNV-1a 32). */
+/** keyHash of assembly/strings.ts: four bytes at a time. */
 export function keyHash(bytes: Uint8Array): number {
-  let h = 0x811c9dc5;
-  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
-  return h >>> 0;
+  let h = Math.imul(bytes.length, 0x9e3779b1) >>> 0;
+  for (let i = 0; i < bytes.length; i += 4) {
+    let w = 0;
+    for (let k = 0; k < 4 && i + k < bytes.length; k++) w |= bytes[i + k] << (k * 8);
+    h = Math.imul((h ^ w) >>> 0, 0x85ebca6b) >>> 0;
+    h = (h ^ (h >>> 13)) >>> 0;
+  }
+  return h;
 }
 
 class Pools implements OperandPool {

@@ -128,8 +128,8 @@ export class Session {
     this.engine.heap.u32[this.w + L.S_FINAL] = final ? 1 : 0;
     const { exports } = this.engine;
     for (;;) {
+      // the core never grows memory (only Heap.alloc does, which refreshes the views)
       const status = exports.run(this.address);
-      this.engine.heap.views();
       if (status !== L.ST_NEED_SPACE) return status;
       this.makeSpace();
     }

@@ -58,23 +58,25 @@ function fromStream(name: string, size: number | undefined, stream: Readable): I
     if (r.done) { ended = true; return undefined; }
     return typeof r.value === "string" ? Buffer.from(r.value) : r.value;
   };
-  const input: Input = {
+  // ending the iterator destroys the stream (the file is closed, stdin is no longer read)
+  const close = (): void => {
+    if (!ended) { ended = true; void it.return?.(); }
+  };
+  async function* chunks(): AsyncGenerator<Buffer> {
+    try {
+      while (peeked.length > 0) yield peeked.shift()!;
+      for (let c = await read(); c !== undefined; c = await read()) yield c;
+    } finally {
+      close();
+    }
+  }
+  return {
     name,
     size,
-    chunks: (async function* () {
-      try {
-        while (peeked.length > 0) yield peeked.shift()!;
-        for (let c = await read(); c !== undefined; c = await read()) yield c;
-      } finally {
-        input.close();
-      }
-    })(),
-    close(): void {
-      if (stream !== process.stdin) stream.destroy();
-      else stream.pause();
-    },
+    chunks: chunks(),
+    close,
     async peek(enough: (head: Buffer) => boolean, limit = 1 << 20): Promise<Buffer> {
-      let head = Buffer.concat(peeked);
+      let head: Buffer = Buffer.concat(peeked);
       while (!enough(head) && head.length < limit) {
         const c = await read();
         if (c === undefined) break;
@@ -84,7 +86,6 @@ function fromStream(name: string, size: number | undefined, stream: Readable): I
       return head;
     },
   };
-  return input;
 }
 
 function isSpace(c: number): boolean {

@@ -1,0 +1,198 @@
+// `checker validate`: read NDJSON (one record a line, through parseLines) or one JSON document
+// (through parseStream), chunk by chunk, never the whole input; count, write the rejected records
+// with their errors (--rejects) and the accepted ones (--out), print a summary.
+//
+// Files written, one JSON document a line:
+// - --rejects: `{"line":12,"record":{...},"errors":[{"field","code","message","value"}...]}`. The
+//   record is the line's own text (byte for byte, so numbers keep every digit); a line that is not
+//   well-formed JSON is kept as a JSON string. The errors are those of httpErrorBody: a
+//   ValidationError's list, INVALID_JSON for malformed JSON, INVALID_TYPE for a value of the wrong
+//   type. A single document is line 1, its text written on one line (whitespace between tokens
+//   dropped; after a syntax error, the text read up to it).
+// - --out: each accepted record as read (its line; a single document on one line), or with
+//   --marshal re-encoded by marshal (JSON names, defaults applied, unknown keys dropped).
+
+import { JsonSyntaxError, ModelError, UnmarshalTypeError, type FieldError } from "../errors.js";
+import { httpErrorBody } from "../http.js";
+import type { ExtraFieldsMode, ValidatorOptions } from "../resolve.js";
+import { parseLines, parseStream } from "../sources.js";
+import type { StreamError, StreamResult } from "../stream.js";
+import { Validator } from "../validator.js";
+import { CliError } from "./errors.js";
+import { detectLines, openInput, type Input } from "./input.js";
+import { LineTap } from "./lines.js";
+import { loadModel, type Loaded } from "./load.js";
+import { RecordWriter } from "./output.js";
+import { progressBar, type Progress } from "./progress.js";
+import { jsonSummary, Tally, textSummary } from "./summary.js";
+
+export interface ValidateOptions {
+  model: string;
+  export?: string;
+  lines?: boolean;
+  document?: boolean;
+  rejects?: string;
+  out?: string;
+  marshal?: boolean;
+  json?: boolean;
+  progress: boolean;
+  exitZero?: boolean;
+  extraFields?: ExtraFieldsMode;
+  strictMissingFields: boolean;
+  maxErrors?: number;
+}
+
+interface Sinks {
+  readonly tally: Tally;
+  readonly validator: Validator;
+  readonly rejects: RecordWriter | undefined;
+  readonly out: RecordWriter | undefined;
+  readonly marshal: boolean;
+  readonly progress: Progress | undefined;
+}
+
+/** Run the command; the exit code: 0 all accepted, 1 some rejected (CliError for code 2). */
+export async function validateCommand(path: string, o: ValidateOptions): Promise<number> {
+  if (o.lines && o.document) throw new CliError("--lines and --document cannot be used together");
+  if (o.out === "-" && o.rejects === "-") throw new CliError("--out and --rejects cannot both be - (stdout)");
+  const loaded = await loadModel(o.model, o.export);
+  const validator = validatorOf(loaded, o);
+  const input = await openInput(path);
+  let rejects: RecordWriter | undefined;
+  let out: RecordWriter | undefined;
+  let progress: Progress | undefined;
+  const tally = new Tally();
+  let lines: boolean;
+  try {
+    rejects = o.rejects === undefined ? undefined : await RecordWriter.open(o.rejects, "rejects");
+    out = o.out === undefined ? undefined : await RecordWriter.open(o.out, "output");
+    lines = o.lines || (!o.document && await detectLines(input, path));
+    progress = await progressBar(input.size, o.progress);
+    const sinks: Sinks = { tally, validator, rejects, out, marshal: o.marshal === true, progress };
+    await (lines ? readLines(input, sinks) : readDocument(input, sinks));
+  } finally {
+    progress?.stop();
+    input.close();
+  }
+  await rejects?.close();
+  await out?.close();
+  const header = { input: input.name, mode: lines ? "ndjson" as const : "document" as const, model: validator.model.name };
+  const summary = o.json ? jsonSummary(header, tally) : textSummary(header, tally);
+  (o.out === "-" || o.rejects === "-" ? process.stderr : process.stdout).write(summary);
+  return tally.rejected > 0 && !o.exitZero ? 1 : 0;
+}
+
+function validatorOf(loaded: Loaded, o: ValidateOptions): Validator {
+  if (loaded.kind === "union") {
+    throw new CliError(`${loaded.name} is a UnionValidator: validate reads records of a model or a Validator (parseLines)`);
+  }
+  const options: ValidatorOptions = {};
+  if (o.extraFields !== undefined) options.extraFields = o.extraFields;
+  if (!o.strictMissingFields) options.strictMissingFields = false;
+  if (o.maxErrors !== undefined) options.maxErrors = o.maxErrors;
+  try {
+    if (loaded.kind === "model") return new Validator(loaded.model, options);
+    if (Object.keys(options).length === 0) return loaded.validator;
+    return new Validator(loaded.validator.model, { ...loaded.validator.options, ...options });
+  } catch (e) {
+    if (e instanceof ModelError) throw new CliError(`model ${e.model}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** The FieldErrors of a rejected record (as httpErrorBody lists them). */
+function fieldErrors(error: unknown): FieldError[] {
+  return httpErrorBody(error).details;
+}
+
+function streamFieldErrors(errors: readonly StreamError[]): FieldError[] {
+  return errors.flatMap((e) => e instanceof JsonSyntaxError || e instanceof UnmarshalTypeError
+    ? fieldErrors(e)
+    : [{ field: e.field, code: e.code, message: e.message, value: e.value }]);
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function trim(b: Buffer): Buffer {
+  let s = 0;
+  let e = b.length;
+  while (s < e && isSpace(b[s])) s++;
+  while (e > s && isSpace(b[e - 1])) e--;
+  return b.subarray(s, e);
+}
+
+/** Well-formed JSON text without the whitespace between tokens (so it fits on one line). */
+export function compactJson(b: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(b.length);
+  let n = 0;
+  let inString = false;
+  for (let i = 0; i < b.length; i++) {
+    const c = b[i];
+    if (inString) {
+      out[n++] = c;
+      if (c === 0x5c) out[n++] = b[++i];
+      else if (c === 0x22) inString = false;
+    } else if (!isSpace(c)) {
+      out[n++] = c;
+      if (c === 0x22) inString = true;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+function writeReject(w: RecordWriter, line: number, record: Buffer | string, errors: FieldError[]): void {
+  w.write(`{"line":${line},"record":`, typeof record === "string" ? JSON.stringify(record) : record, `,"errors":${JSON.stringify(errors)}}\n`);
+}
+
+async function readLines(input: Input, s: Sinks): Promise<void> {
+  const tap = new LineTap(input.chunks);
+  let shown = 0;
+  for await (const r of parseLines(s.validator, tap.chunks())) {
+    if (r.ok) {
+      s.tally.accept();
+      if (s.out) s.out.write(s.marshal ? Buffer.from(s.validator.marshal(r.value)) : trim(tap.text(r.line)), "\n");
+    } else {
+      const errors = fieldErrors(r.error);
+      s.tally.reject(r.line, errors);
+      if (s.rejects) {
+        const text = tap.text(r.line);
+        writeReject(s.rejects, r.line, r.error instanceof JsonSyntaxError ? text.toString("utf8").replace(/\r$/, "") : trim(text), errors);
+      }
+    }
+    if (s.progress && tap.bytes !== shown) {
+      shown = tap.bytes;
+      s.progress.update(shown, s.tally.records);
+    }
+    if (s.rejects?.ready) await s.rejects.ready;
+    if (s.out?.ready) await s.out.ready;
+  }
+  s.tally.bytes = tap.bytes;
+}
+
+async function readDocument(input: Input, s: Sinks): Promise<void> {
+  const kept: Buffer[] | undefined = s.rejects || s.out ? [] : undefined;
+  async function* counted(): AsyncGenerator<Buffer> {
+    for await (const c of input.chunks) {
+      s.tally.bytes += c.length;
+      kept?.push(c);
+      s.progress?.update(s.tally.bytes, 0);
+      yield c;
+    }
+  }
+  let last: StreamResult<unknown> | undefined;
+  for await (const r of parseStream(s.validator, counted())) last = r;
+  const text = kept && Buffer.concat(kept);
+  if (last?.value !== undefined) {
+    s.tally.accept();
+    if (s.out) s.out.write(s.marshal ? Buffer.from(s.validator.marshal(last.value as never)) : compactJson(text!), "\n");
+    return;
+  }
+  const errors = streamFieldErrors(last?.errors ?? []);
+  s.tally.reject(1, errors);
+  if (s.rejects) {
+    const malformed = (last?.errors ?? []).some((e) => e instanceof JsonSyntaxError);
+    writeReject(s.rejects, 1, malformed ? text!.toString("utf8") : compactJson(text!), errors);
+  }
+}
