@@ -61,6 +61,7 @@ export class StreamParser<M extends Model = Model> {
   private readonly builder: PartialBuilder;
   private readonly early: EarlyChecks;
   private errors: StreamError[] = [];
+  private errorsView: readonly StreamError[] | undefined;
   private errorRecords = 0;
   private chunks = 0;
   private ended = false;
@@ -181,29 +182,48 @@ export class StreamParser<M extends Model = Model> {
   }
 
   private result(): StreamResult<Infer<M>> {
-    const state = this.currentState();
+    // the errors array is shared between results until it changes (no copy per chunk)
+    if (this.errorsView === undefined || this.errorsView.length !== this.errors.length || this.errorsView[this.errorsView.length - 1] !== this.errors[this.errors.length - 1]) {
+      this.errorsView = Object.freeze(this.errors.slice());
+    }
     const r: StreamResult<Infer<M>> = {
       done: this.done,
       partial: this.builder.root as DeepPartial<Infer<M>> | undefined,
-      errors: this.errors.slice(),
-      state,
+      errors: this.errorsView,
+      state: this.currentState(),
     };
     return this.value !== undefined ? { ...r, value: this.value } : r;
   }
 
+  /** The state now (its open path is worked out only when read). */
   currentState(): StreamState {
     const reading = !this.done && this.session.get(L.S_STATE) === L.TS_STRING;
-    const openPath = this.done ? [] : this.builder.openPath(reading);
-    const partial = this.builder.root;
-    return {
-      bytesReceived: this.session.get(L.S_INPUT_LEN),
-      chunks: this.chunks,
-      depth: this.done ? 0 : this.builder.depth,
-      done: this.done,
-      lastError: this.errors[this.errors.length - 1],
-      openPath,
-      complete: (path) => isComplete(partial, openPath, typeof path === "string" ? splitPath(path) : path, this.done),
-    };
+    return new State(
+      this.session.get(L.S_INPUT_LEN), this.chunks, this.done ? 0 : this.builder.depth, this.done,
+      this.errors[this.errors.length - 1], this.builder.root,
+      this.done ? () => [] : () => this.builder.openPath(reading),
+    );
+  }
+}
+
+class State implements StreamState {
+  private path: readonly (string | number)[] | undefined;
+  constructor(
+    readonly bytesReceived: number,
+    readonly chunks: number,
+    readonly depth: number,
+    readonly done: boolean,
+    readonly lastError: StreamError | undefined,
+    private readonly partial: unknown,
+    private readonly pathOf: () => readonly (string | number)[],
+  ) {}
+
+  get openPath(): readonly (string | number)[] {
+    return (this.path ??= this.pathOf());
+  }
+
+  complete(path: readonly (string | number)[] | string): boolean {
+    return isComplete(this.partial, this.openPath, typeof path === "string" ? splitPath(path) : path, this.done);
   }
 }
 
