@@ -20,8 +20,30 @@ export class EarlyChecks {
   private rawDone = 0; // UTF-16 offset of the raw text decoded so far
   private points = 0;
   private readonly reported = new Set<string>();
+  /** Per field record: its early-checkable ops (MAX_LEN, ONEOF_STR, MAX_ITEMS), if any. */
+  private readonly early: (readonly EarlyOp[] | undefined)[];
+  /** Can anything be reported early (an early op, or unknown keys under forbid)? */
+  private readonly any: boolean;
 
-  constructor(private readonly program: Program) {}
+  constructor(private readonly program: Program) {
+    const w = program.words;
+    const ops = (op: number, i: number) => w[w[L.H_OPS_OFF] + op * L.OP_WORDS + i];
+    this.early = [];
+    let any = false;
+    for (let fr = 0; fr < w[L.H_FR_COUNT]; fr++) {
+      const base = w[L.H_FR_OFF] + fr * L.FR_WORDS;
+      const list: EarlyOp[] = [];
+      for (let op = w[base + L.FR_OPS]; op < w[base + L.FR_OBJ_OPS]; op++) {
+        const code = ops(op, 0);
+        if (code === L.OP_MAX_LEN || code === L.OP_MAX_ITEMS) list.push({ op, code, limit: ops(op, 1), values: [] });
+        else if (code === L.OP_ONEOF_STR) list.push({ op, code, limit: 0, values: setValues(w, ops(op, 1), ops(op, 2)) });
+      }
+      this.early.push(list.length ? list : undefined);
+      any ||= list.length > 0;
+    }
+    for (let sh = 0; sh < w[L.H_SHAPE_COUNT]; sh++) any ||= w[w[L.H_SHAPE_OFF] + sh * L.SH_WORDS + L.SH_EXTRA] === L.EX_FORBID;
+    this.any = any;
+  }
 
   reset(): void {
     this.token = -1;
@@ -55,56 +77,47 @@ export class EarlyChecks {
     return this.decoded;
   }
 
+  private report(out: StreamFieldError[], id: string, op: number, field: string, value: unknown, offset: number): void {
+    if (this.reported.has(id)) return;
+    this.reported.add(id);
+    const { check } = this.program.ops[op];
+    out.push({ field, code: check.code, message: check.message, value, offset, early: true });
+  }
+
   /** The errors that became certain with this chunk. */
-  check(s: Session, builder: PartialBuilder, openString: () => string): StreamFieldError[] {
+  check(s: Session, builder: PartialBuilder, text: TextStore): StreamFieldError[] {
     const out: StreamFieldError[] = [];
+    if (!this.any) return out;
     const offset = s.get(L.S_POS);
-    const u32 = s.engine.heap.u32;
-    const words = this.program.words;
-    const frOps = (fr: number): [number, number] => {
-      const w = words[L.H_FR_OFF] + fr * L.FR_WORDS;
-      return [words[w + L.FR_OPS], words[w + L.FR_OBJ_OPS]];
-    };
-    const opWord = (op: number, i: number) => words[words[L.H_OPS_OFF] + op * L.OP_WORDS + i];
-    const report = (id: string, op: number, field: string, value: unknown): void => {
-      if (this.reported.has(id)) return;
-      this.reported.add(id);
-      const { check } = this.program.ops[op];
-      out.push({ field, code: check.code, message: check.message, value, offset, early: true });
-    };
+    const state = s.get(L.S_STATE);
 
     // an open string value
     const fr = s.get(L.S_CUR_FR);
-    if (s.get(L.S_STATE) === L.TS_STRING && fr !== L.NONE) {
-      const [first, end] = frOps(fr);
-      for (let op = first; op < end; op++) {
-        const code = opWord(op, 0);
-        if (code === L.OP_MAX_LEN) {
-          const text = openString();
-          if (this.points > opWord(op, 1)) report(`${this.token}:${op}`, op, builder.errorPath(true), text);
-        } else if (code === L.OP_ONEOF_STR) {
-          const text = openString();
-          const values = setValues(words, opWord(op, 1), opWord(op, 2));
-          if (!values.some((v) => v.startsWith(text))) report(`${this.token}:${op}`, op, builder.errorPath(true), text);
-        }
+    const stringOps = state === L.TS_STRING && fr !== L.NONE ? this.early[fr] : undefined;
+    if (stringOps) {
+      const open = this.openString(s, text);
+      for (const e of stringOps) {
+        const failed = e.code === L.OP_MAX_LEN ? this.points > e.limit : e.code === L.OP_ONEOF_STR && !e.values.some((v) => v.startsWith(open));
+        if (failed) this.report(out, `${this.token}:${e.op}`, e.op, builder.errorPath(true), open, offset);
       }
     }
 
     // open arrays past max items, unknown keys under forbid
+    const u32 = s.engine.heap.u32;
     const stack = s.get(L.S_STACK) >>> 2;
     const depth = s.get(L.S_DEPTH);
-    const state = s.get(L.S_STATE);
     for (let d = 0; d < depth; d++) {
       const f = stack + d * L.FM_WORDS;
       const type = u32[f + L.FM_TYPE];
       if (type === L.FT_ARRAY) {
+        const ops = this.early[u32[f + L.FM_FR]];
+        if (!ops) continue;
         // items completed, plus one being read (a container open inside it, or a scalar token)
         const reading = d < depth - 1 || state === L.TS_STRING || state === L.TS_NUMBER || state === L.TS_LITERAL;
         const items = u32[f + L.FM_COUNT] + (reading ? 1 : 0);
-        const [first, end] = frOps(u32[f + L.FM_FR]);
-        for (let op = first; op < end; op++) {
-          if (opWord(op, 0) === L.OP_MAX_ITEMS && items > opWord(op, 1)) {
-            report(`${u32[f + L.FM_START]}:${op}`, op, builder.containerPath(d), builder.openValue(d));
+        for (const e of ops) {
+          if (e.code === L.OP_MAX_ITEMS && items > e.limit) {
+            this.report(out, `${u32[f + L.FM_START]}:${e.op}`, e.op, builder.containerPath(d), builder.openValue(d), offset);
           }
         }
       } else if (type === L.FT_OBJECT && u32[f + L.FM_CHILD] === L.NONE && u32[f + L.FM_MODE] === L.EX_FORBID) {
@@ -122,6 +135,13 @@ export class EarlyChecks {
     }
     return out;
   }
+}
+
+interface EarlyOp {
+  readonly op: number;
+  readonly code: number;
+  readonly limit: number;
+  readonly values: readonly string[];
 }
 
 /** Length of the longest prefix of raw JSON string text that ends outside an escape. */

@@ -141,7 +141,7 @@ export class StreamParser<M extends Model = Model> {
     if (s.get(L.S_STATE) === L.TS_STRING && this.readsString(s.get(L.S_CUR_FR))) {
       this.builder.placeOpenString(this.openStringText());
     }
-    for (const e of this.early.check(s, this.builder, this.openStringText.bind(this))) this.errors.push(e);
+    for (const e of this.early.check(s, this.builder, this.text)) this.errors.push(e);
     return this.result();
   }
 
@@ -195,19 +195,19 @@ export class StreamParser<M extends Model = Model> {
     return this.value !== undefined ? { ...r, value: this.value } : r;
   }
 
-  /** The state now (its open path is worked out only when read). */
+  /** The state now. */
   currentState(): StreamState {
     const reading = !this.done && this.session.get(L.S_STATE) === L.TS_STRING;
     return new State(
       this.session.get(L.S_INPUT_LEN), this.chunks, this.done ? 0 : this.builder.depth, this.done,
-      this.errors[this.errors.length - 1], this.builder.root,
-      this.done ? () => [] : () => this.builder.openPath(reading),
+      this.errors[this.errors.length - 1], this.builder.root, this.done ? NO_PATH : this.builder.openPath(reading),
     );
   }
 }
 
+const NO_PATH: readonly (string | number)[] = Object.freeze([]);
+
 class State implements StreamState {
-  private path: readonly (string | number)[] | undefined;
   constructor(
     readonly bytesReceived: number,
     readonly chunks: number,
@@ -215,12 +215,8 @@ class State implements StreamState {
     readonly done: boolean,
     readonly lastError: StreamError | undefined,
     private readonly partial: unknown,
-    private readonly pathOf: () => readonly (string | number)[],
+    readonly openPath: readonly (string | number)[],
   ) {}
-
-  get openPath(): readonly (string | number)[] {
-    return (this.path ??= this.pathOf());
-  }
 
   complete(path: readonly (string | number)[] | string): boolean {
     return isComplete(this.partial, this.openPath, typeof path === "string" ? splitPath(path) : path, this.done);
