@@ -47,7 +47,8 @@ async function main(argv: readonly string[]): Promise<number> {
     .description("Validate JSON and NDJSON records against checker models.")
     .version(version())
     .exitOverride()
-    .showHelpAfterError("(run checker --help for usage)");
+    // commander's own messages (usage errors) look like ours: one line, "checker: ..."
+    .configureOutput({ outputError: (str, write) => write(`checker: ${str.replace(/^error: /, "").trim().replace(/\s*\n\s*/g, " ")}\n`) });
 
   program.command("validate")
     .description("validate NDJSON records or one JSON document, streaming; print a summary")

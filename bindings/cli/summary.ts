@@ -84,8 +84,9 @@ export function textSummary(h: SummaryHeader, t: Tally): string {
     }
   }
   const rate = s > 0 ? Math.round(t.records / s) : 0;
-  const mb = t.bytes / 1e6;
-  out.push(`${n(t.records)} records (${mb.toFixed(1)} MB) in ${s.toFixed(2)} s: ${n(rate)} records/s, ${(s > 0 ? mb / s : 0).toFixed(1)} MB/s`);
+  const size = t.bytes >= 1e6 ? `${(t.bytes / 1e6).toFixed(1)} MB` : t.bytes >= 1e3 ? `${(t.bytes / 1e3).toFixed(1)} KB` : `${t.bytes} bytes`;
+  const time = s >= 1 ? `${s.toFixed(2)} s` : `${(s * 1000).toFixed(0)} ms`;
+  out.push(`${n(t.records)} ${t.records === 1 ? "record" : "records"} (${size}) in ${time}: ${n(rate)} records/s, ${(s > 0 ? t.bytes / 1e6 / s : 0).toFixed(1)} MB/s`);
   return out.join("\n") + "\n";
 }
 

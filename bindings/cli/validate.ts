@@ -19,7 +19,7 @@ import { parseLines, parseStream } from "../sources.js";
 import type { StreamError, StreamResult } from "../stream.js";
 import { Validator } from "../validator.js";
 import { CliError } from "./errors.js";
-import { detectLines, openInput, type Input } from "./input.js";
+import { detectLines, Input } from "./input.js";
 import { LineTap } from "./lines.js";
 import { loadModel, type Loaded } from "./load.js";
 import { RecordWriter } from "./output.js";
@@ -57,7 +57,7 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
   if (o.out === "-" && o.rejects === "-") throw new CliError("--out and --rejects cannot both be - (stdout)");
   const loaded = await loadModel(o.model, o.export);
   const validator = validatorOf(loaded, o);
-  const input = await openInput(path);
+  const input = await Input.open(path);
   let rejects: RecordWriter | undefined;
   let out: RecordWriter | undefined;
   let progress: Progress | undefined;
@@ -72,7 +72,7 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
     await (lines ? readLines(input, sinks) : readDocument(input, sinks));
   } finally {
     progress?.stop();
-    input.close();
+    await input.close();
   }
   await rejects?.close();
   await out?.close();
@@ -147,12 +147,12 @@ function writeReject(w: RecordWriter, line: number, record: Buffer | string, err
 }
 
 async function readLines(input: Input, s: Sinks): Promise<void> {
-  const tap = new LineTap(input.chunks);
+  const tap = new LineTap(input.lines());
   let shown = 0;
   for await (const r of parseLines(s.validator, tap.chunks())) {
     if (r.ok) {
       s.tally.accept();
-      if (s.out) s.out.write(s.marshal ? Buffer.from(s.validator.marshal(r.value)) : trim(tap.text(r.line)), "\n");
+      if (s.out) s.out.write(s.marshal ? s.validator.marshal(r.value) : trim(tap.text(r.line)), "\n");
     } else {
       const errors = fieldErrors(r.error);
       s.tally.reject(r.line, errors);
@@ -161,23 +161,23 @@ async function readLines(input: Input, s: Sinks): Promise<void> {
         writeReject(s.rejects, r.line, r.error instanceof JsonSyntaxError ? text.toString("utf8").replace(/\r$/, "") : trim(text), errors);
       }
     }
-    if (s.progress && tap.bytes !== shown) {
-      shown = tap.bytes;
+    if (s.progress && input.bytes !== shown) {
+      shown = input.bytes;
       s.progress.update(shown, s.tally.records);
     }
     if (s.rejects?.ready) await s.rejects.ready;
     if (s.out?.ready) await s.out.ready;
   }
-  s.tally.bytes = tap.bytes;
+  s.tally.bytes = input.bytes;
 }
 
 async function readDocument(input: Input, s: Sinks): Promise<void> {
   const kept: Buffer[] | undefined = s.rejects || s.out ? [] : undefined;
   async function* counted(): AsyncGenerator<Buffer> {
-    for await (const c of input.chunks) {
-      s.tally.bytes += c.length;
+    for await (const c of input.chunks()) {
+      s.tally.bytes = input.bytes;
       kept?.push(c);
-      s.progress?.update(s.tally.bytes, 0);
+      s.progress?.update(input.bytes, 0);
       yield c;
     }
   }
@@ -186,7 +186,7 @@ async function readDocument(input: Input, s: Sinks): Promise<void> {
   const text = kept && Buffer.concat(kept);
   if (last?.value !== undefined) {
     s.tally.accept();
-    if (s.out) s.out.write(s.marshal ? Buffer.from(s.validator.marshal(last.value as never)) : compactJson(text!), "\n");
+    if (s.out) s.out.write(s.marshal ? s.validator.marshal(last.value as never) : compactJson(text!), "\n");
     return;
   }
   const errors = streamFieldErrors(last?.errors ?? []);

@@ -1,0 +1,299 @@
+// The `checker` CLI, run as a child process on the built package (dist/cli/main.js): summary,
+// exit codes, rejects and accepted files, stdin, one-document mode, model modules, schema.
+// The 50 MB streaming test is in cli-stream.test.ts.
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpErrorBody, marshal, safeUnmarshal, schemaJSON, schemaJSONOpenAPI } from "../dist/index.js";
+import { User } from "../data/user-model.js";
+import { assertBuilt, runCli, SAMPLE, SAMPLE_MODEL, writeModelModule } from "./support/cli-run.js";
+
+const sampleLines = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
+const expected = sampleLines.map((text, i) => ({ line: i + 1, text, result: safeUnmarshal(User, text) }));
+const rejected = expected.filter((e) => !e.result.ok);
+const accepted = expected.filter((e) => e.result.ok);
+
+let dir: string;
+const tmp = (name: string) => join(dir, name);
+const readLines = (path: string) => readFileSync(path, "utf8").split("\n").filter((l) => l !== "");
+const validateSample = (...args: string[]) => runCli(["validate", "--model", SAMPLE_MODEL, ...args]);
+
+beforeAll(() => {
+  assertBuilt();
+  dir = mkdtempSync(join(tmpdir(), "checker-cli-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("checker validate on the bundled sample", () => {
+  it("prints the summary (counts, errors by code, first errors, records/s) and exits 1 for rejections", async () => {
+    expect(rejected.length).toBe(195); // data/README.md
+    const r = await validateSample(SAMPLE);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toBe(`${SAMPLE}: NDJSON, model User`);
+    expect(lines.slice(1, 4)).toEqual([
+      "records   2,000",
+      "accepted  1,805  (90.3%)",
+      "rejected    195  (9.8%)",
+    ]);
+    // the counts data/README.md gives for each kind of invalid record
+    const codes = Object.fromEntries(r.stdout.split("errors by code:\n")[1].split("first errors:")[0].trim().split("\n")
+      .map((l) => l.trim().split(/\s+/)).map(([c, n]) => [c, Number(n.replace(/,/g, ""))]));
+    expect(codes).toEqual({
+      MIN_LENGTH: 28, MAX_LENGTH: 17, INVALID_EMAIL: 25, MIN_VALUE: 6 + 21, MAX_VALUE: 15,
+      NOT_UNIQUE: 22, MAX_ITEMS: 20, REQUIRED: 24, INVALID_TYPE: 17,
+    });
+    expect(Object.keys(codes)).toEqual([...Object.keys(codes)].sort((a, b) => codes[b] - codes[a] || (a < b ? -1 : 1)));
+    const first = rejected[0];
+    const e = httpErrorBody(first.result.ok ? undefined : first.result.error).details[0];
+    expect(r.stdout).toContain(`first errors:\n  line ${first.line}: ${e.field}: ${e.message} [${e.code}]\n`);
+    expect(r.stdout).toMatch(/\n2,000 records \(381\.6 KB\) in \d+ ms: [\d,]+ records\/s, [\d.]+ MB\/s\n$/);
+  });
+
+  it("npm start's command (--exit-zero) exits 0 with the same summary", async () => {
+    const r = await validateSample(SAMPLE, "--exit-zero");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("rejected    195");
+  });
+
+  it("exits 0 when every record is accepted", async () => {
+    const path = tmp("valid.ndjson");
+    writeFileSync(path, accepted.slice(0, 50).map((a) => a.text).join("\n") + "\n");
+    const r = await validateSample(path);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("records   50\naccepted  50  (100.0%)\nrejected   0  (0.0%)\n");
+    expect(r.stdout).not.toContain("errors by code");
+  });
+
+  it("--rejects writes {line, record, errors} per rejected record; --out the accepted lines as read", async () => {
+    const r = await validateSample(SAMPLE, "--rejects", tmp("rejects.ndjson"), "--out", tmp("accepted.ndjson"));
+    expect(r.code).toBe(1);
+    const rejects = readLines(tmp("rejects.ndjson")).map((l) => JSON.parse(l));
+    expect(rejects).toEqual(rejected.map((x) => ({
+      line: x.line,
+      record: JSON.parse(x.text),
+      errors: httpErrorBody(x.result.ok ? undefined : x.result.error).details,
+    })));
+    for (const x of rejects) expect(Object.keys(x)).toEqual(["line", "record", "errors"]);
+    // the record is the line's own text, byte for byte
+    expect(readLines(tmp("rejects.ndjson"))[0]).toContain(`"record":${rejected[0].text},"errors":`);
+    expect(readLines(tmp("accepted.ndjson"))).toEqual(accepted.map((a) => a.text));
+  });
+
+  it("--out with --marshal writes marshal's bytes of each accepted value", async () => {
+    const r = await validateSample(SAMPLE, "--out", tmp("marshalled.ndjson"), "--marshal", "--exit-zero");
+    expect(r.code).toBe(0);
+    const dec = new TextDecoder();
+    expect(readLines(tmp("marshalled.ndjson"))).toEqual(accepted.map((a) => dec.decode(marshal(User, a.result.ok ? a.result.value : (undefined as never)))));
+  });
+
+  it("--json prints the summary as one JSON object", async () => {
+    const r = await validateSample(SAMPLE, "--json");
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ input: SAMPLE, mode: "ndjson", model: "User", records: 2000, accepted: 1805, rejected: 195, bytes: 381639 });
+    expect(s.errorsByCode.MIN_LENGTH).toBe(28);
+    expect(s.firstErrors[0].line).toBe(rejected[0].line);
+    expect(s.recordsPerSecond).toBeGreaterThan(0);
+  });
+});
+
+describe("stdin and output to stdout", () => {
+  it("reads NDJSON from stdin (-), auto-detected from its first lines", async () => {
+    const r = await runCli(["validate", "--model", SAMPLE_MODEL, "-"], { stdin: readFileSync(SAMPLE) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("stdin: NDJSON, model User\nrecords   2,000\naccepted  1,805");
+  });
+
+  it("reads stdin redirected from a file (< file)", async () => {
+    const r = await runCli(["validate", "--model", SAMPLE_MODEL, "-", "--json"], { stdinFile: SAMPLE });
+    expect(JSON.parse(r.stdout)).toMatchObject({ input: "stdin", records: 2000, accepted: 1805 });
+  });
+
+  it("--out - writes accepted records to stdout, and the summary to stderr", async () => {
+    const r = await validateSample(SAMPLE, "--out", "-");
+    expect(r.stdout.split("\n").filter((l) => l !== "")).toEqual(accepted.map((a) => a.text));
+    expect(r.stderr).toContain("accepted  1,805");
+  });
+
+  it("--rejects - writes rejected records to stdout", async () => {
+    const r = await runCli(["validate", "--model", SAMPLE_MODEL, "--rejects", "-", "-"], { stdin: sampleLines.slice(0, 30).join("\n") });
+    const rejects = r.stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+    expect(rejects.map((x) => x.line)).toEqual(rejected.filter((x) => x.line <= 30).map((x) => x.line));
+  });
+
+  it("empty stdin is no records: exit 0", async () => {
+    const r = await runCli(["validate", "--model", SAMPLE_MODEL, "--lines", "-"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("records   0");
+  });
+});
+
+describe("NDJSON details", () => {
+  it("line numbers count blank lines; CRLF line ends; malformed lines are INVALID_JSON with the text as a string", async () => {
+    const path = tmp("mixed.jsonl");
+    const bad = '{"id": 2, "name": "Broken"';
+    writeFileSync(path, `${sampleLines[0]}\r\n\r\n${bad}\r\n   \n${sampleLines[13]}\r\n${sampleLines[1]}`); // no final newline
+    const r = await validateSample(path, "--rejects", tmp("mixed-rejects.ndjson"), "--out", tmp("mixed-out.ndjson"));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("records   4\naccepted  2  (50.0%)\nrejected  2  (50.0%)\n");
+    const rejects = readLines(tmp("mixed-rejects.ndjson")).map((l) => JSON.parse(l));
+    expect(rejects.map((x) => x.line)).toEqual([3, 5]);
+    expect(rejects[0].record).toBe(bad);
+    expect(rejects[0].errors).toEqual([expect.objectContaining({ field: "", code: "INVALID_JSON", value: null })]);
+    expect(rejects[1].record).toEqual(JSON.parse(sampleLines[13]));
+    expect(readLines(tmp("mixed-out.ndjson"))).toEqual([sampleLines[0], sampleLines[1]]);
+  });
+
+  it("a line longer than the read buffer (600 KB) is read whole", async () => {
+    const path = tmp("long.ndjson");
+    const long = JSON.stringify({ ...JSON.parse(sampleLines[0]), name: "x".repeat(600_000) });
+    writeFileSync(path, [sampleLines[0], long, sampleLines[1]].join("\n") + "\n");
+    const r = await validateSample(path, "--rejects", tmp("long-rejects.ndjson"));
+    expect(r.stdout).toContain("records   3\naccepted  2");
+    const [x] = readLines(tmp("long-rejects.ndjson")).map((l) => JSON.parse(l));
+    expect(x.line).toBe(2);
+    expect(x.record.name.length).toBe(600_000);
+    expect(x.errors[0]).toMatchObject({ field: "name", code: "MAX_LENGTH" });
+  });
+
+  it("--lines reads NDJSON from a .json file; NDJSON content in a .json file is detected", async () => {
+    const path = tmp("records.json");
+    writeFileSync(path, sampleLines.slice(0, 20).join("\n") + "\n");
+    for (const args of [[path], [path, "--lines"]]) {
+      const r = await validateSample(...args, "--json");
+      expect(JSON.parse(r.stdout)).toMatchObject({ mode: "ndjson", records: 20 });
+    }
+  });
+});
+
+describe("one JSON document", () => {
+  const pretty = (o: unknown) => JSON.stringify(o, null, 2) + "\n";
+  const valid = JSON.parse(accepted[0].text) as Record<string, unknown>;
+
+  it("a pretty-printed document is one record: exit 0 when valid, --out writes it on one line", async () => {
+    const path = tmp("user.json");
+    writeFileSync(path, pretty({ ...valid, name: "Ada \" Lovelace  " }));
+    const r = await validateSample(path, "--out", tmp("user-out.ndjson"));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`${path}: one JSON document, model User\nrecords   1\naccepted  1`);
+    expect(r.stdout).toContain("1 record (");
+    expect(readFileSync(tmp("user-out.ndjson"), "utf8")).toBe(JSON.stringify({ ...valid, name: "Ada \" Lovelace  " }) + "\n");
+  });
+
+  it("an invalid document: exit 1, its errors, and line 1 in the rejects file", async () => {
+    const path = tmp("bad-user.json");
+    writeFileSync(path, pretty({ ...valid, age: 200, tags: ["a", "a"] }));
+    const r = await validateSample(path, "--rejects", tmp("bad-user-rejects.ndjson"));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("first errors:\n  document: age: must be at most 150 [MAX_VALUE]\n  document: tags: items must be unique [NOT_UNIQUE]\n");
+    const [x] = readLines(tmp("bad-user-rejects.ndjson")).map((l) => JSON.parse(l));
+    expect(x).toEqual({
+      line: 1,
+      record: { ...valid, age: 200, tags: ["a", "a"] },
+      errors: [
+        { field: "age", code: "MAX_VALUE", message: "must be at most 150", value: 200 },
+        { field: "tags", code: "NOT_UNIQUE", message: "items must be unique", value: ["a", "a"] },
+      ],
+    });
+  });
+
+  it("a malformed document from stdin is INVALID_JSON", async () => {
+    const r = await runCli(["validate", "--model", SAMPLE_MODEL, "-", "--json"], { stdin: '{\n  "id": 1,\n  "name": ' });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ mode: "document", records: 1, rejected: 1, errorsByCode: { INVALID_JSON: 1 } });
+  });
+
+  it("--document reads NDJSON as one document (trailing data is malformed JSON)", async () => {
+    const path = tmp("two.ndjson");
+    writeFileSync(path, sampleLines.slice(0, 2).join("\n") + "\n");
+    const r = await validateSample(path, "--document", "--json");
+    expect(JSON.parse(r.stdout)).toMatchObject({ mode: "document", records: 1, errorsByCode: { INVALID_JSON: 1 } });
+  });
+});
+
+describe("model modules and options", () => {
+  it("--export picks a model; a Validator export keeps its options; --extra-fields overrides them", async () => {
+    const mod = writeModelModule(dir, "models.js", `
+export const Item = model("Item", { sku: t.string("required,min=3") });
+export const Strict = new Validator(Item, { extraFields: "forbid" });
+export const notAModel = 42;`);
+    const path = tmp("items.ndjson");
+    writeFileSync(path, '{"sku":"abc","color":"red"}\n{"sku":"ab"}\n');
+    const item = await runCli(["validate", "--model", mod, "--export", "Item", path, "--json"]);
+    expect(JSON.parse(item.stdout)).toMatchObject({ model: "Item", records: 2, accepted: 1, errorsByCode: { MIN_LENGTH: 1 } });
+    const strict = await runCli(["validate", "--model", mod, "--export", "Strict", path, "--json"]);
+    expect(JSON.parse(strict.stdout)).toMatchObject({ accepted: 0, errorsByCode: { EXTRA_FIELD: 1, MIN_LENGTH: 1 } });
+    const flag = await runCli(["validate", "--model", mod, "-e", "Item", "--extra-fields", "forbid", path, "--json"]);
+    expect(JSON.parse(flag.stdout)).toMatchObject({ accepted: 0, errorsByCode: { EXTRA_FIELD: 1 } });
+  });
+
+  it("the default export is used without --export; --no-strict-missing-fields", async () => {
+    const mod = writeModelModule(dir, "default.js", `export default model("Point", { x: t.int(), y: t.int() });`);
+    const path = tmp("points.ndjson");
+    writeFileSync(path, '{"x":1,"y":2}\n{"x":1}\n');
+    const strict = await runCli(["validate", "--model", mod, path, "--json"]);
+    expect(JSON.parse(strict.stdout)).toMatchObject({ model: "Point", accepted: 1, errorsByCode: { MISSING_FIELD: 1 } });
+    const lax = await runCli(["validate", "--model", mod, path, "--no-strict-missing-fields"]);
+    expect(lax.code).toBe(0);
+  });
+});
+
+describe("exit code 2: usage, model or I/O error, with a one-line message", () => {
+  const cases: [string, () => Promise<string[]>, RegExp][] = [
+    ["no --model", async () => ["validate", SAMPLE], /^checker: required option '-m, --model <module>' not specified$/],
+    ["an unknown option", async () => ["validate", "--model", SAMPLE_MODEL, "--bogus", SAMPLE], /^checker: unknown option '--bogus'$/],
+    ["a bad --extra-fields", async () => ["validate", "--model", SAMPLE_MODEL, "--extra-fields", "drop", SAMPLE], /^checker: option '--extra-fields <mode>' argument 'drop' is invalid/],
+    ["an unknown command", async () => ["check"], /^checker: unknown command 'check' \(Did you mean schema\?\)$/],
+    ["a missing input file", async () => ["validate", "--model", SAMPLE_MODEL, join(dir, "nope.ndjson")], /^checker: cannot read .*nope\.ndjson: ENOENT/],
+    ["a directory as input", async () => ["validate", "--model", SAMPLE_MODEL, dir], /^checker: cannot read .*: EISDIR/],
+    ["a missing model module", async () => ["validate", "--model", join(dir, "none.js"), SAMPLE], /^checker: cannot load model module .*none\.js: /],
+    ["a model module that throws", async () => ["validate", "--model", writeModelModule(dir, "throws.js", "throw new Error('boom');"), SAMPLE], /^checker: cannot load model module .*throws\.js: boom$/],
+    ["a missing export", async () => ["validate", "--model", SAMPLE_MODEL, "--export", "Admin", SAMPLE], /^checker: .*user-model\.js has no export Admin \(models: User\)$/],
+    ["several models and no --export", async () => ["validate", "--model", writeModelModule(dir, "two.js", "export const A = model('A', {}); export const B = model('B', {});"), SAMPLE], /^checker: .*two\.js exports several models \(A, B\): choose one with --export$/],
+    ["a model mistake (ModelError)", async () => ["validate", "--model", writeModelModule(dir, "bad-tag.js", "export const Bad = model('Bad', { n: t.int('min=abc') });"), SAMPLE], /^checker: model Bad: /],
+    ["a union for validate", async () => ["validate", "--model", writeModelModule(dir, "union-v.js", "export const Pet = new UnionValidator({ discriminator: 'kind', variants: { cat: model('Cat', {}) } });"), SAMPLE], /^checker: Pet is a UnionValidator: /],
+    ["an unwritable rejects file", async () => ["validate", "--model", SAMPLE_MODEL, "--rejects", join(dir, "no/such/dir.ndjson"), SAMPLE], /^checker: cannot write rejects file .*: ENOENT/],
+    ["--lines with --document", async () => ["validate", "--model", SAMPLE_MODEL, "--lines", "--document", SAMPLE], /^checker: --lines and --document cannot be used together$/],
+  ];
+  for (const [what, args, message] of cases) {
+    it(what, async () => {
+      const r = await runCli(await args());
+      expect(r.code).toBe(2);
+      expect(r.stderr.endsWith("\n") && r.stderr.split("\n").length === 2, r.stderr).toBe(true);
+      expect(r.stderr.trimEnd()).toMatch(message);
+      expect(r.stdout).toBe("");
+    });
+  }
+
+  it("--help and --version exit 0", async () => {
+    const help = await runCli(["validate", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: checker validate [options] <input>");
+    expect(help.stdout).toContain("--rejects <file>");
+    const version = await runCli(["--version"]);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync("package.json", "utf8")).version);
+  });
+});
+
+describe("checker schema", () => {
+  const dec = new TextDecoder();
+  it("prints the model's JSON Schema, or with --openapi its OpenAPI schema", async () => {
+    const r = await runCli(["schema", "--model", SAMPLE_MODEL]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(dec.decode(schemaJSON(User)) + "\n");
+    const o = await runCli(["schema", "--model", SAMPLE_MODEL, "--openapi"]);
+    expect(o.stdout).toBe(dec.decode(schemaJSONOpenAPI(User)) + "\n");
+  });
+
+  it("prints a union's schema (oneOf its variants)", async () => {
+    const mod = writeModelModule(dir, "union.js", `
+export const Pet = new UnionValidator({ discriminator: "kind", variants: { cat: model("Cat", { lives: t.int() }), dog: model("Dog", { bark: t.string() }) } });`);
+    const r = await runCli(["schema", "--model", mod]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).oneOf).toHaveLength(2);
+  });
+});
