@@ -1,0 +1,242 @@
+// Standard Schema v1 on models, validators and union validators: results, issues and their paths,
+// real consumers (@standard-schema/utils, Hono's @hono/standard-validator middleware), and the
+// types checked by the TypeScript compiler against @standard-schema/spec itself.
+
+import { SchemaError, getDotPath } from "@standard-schema/utils";
+import { sValidator } from "@hono/standard-validator";
+import { Hono } from "hono";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { model, ModelError, schema, t, UnionValidator, Validator, type Infer } from "../bindings/index.js";
+
+const Address = model("Address", {
+  street: t.string("required"),
+  city: t.string("required,min=2"),
+});
+
+const User = model("User", {
+  name: t.string("required,min=2,max=50"),
+  email: t.string('json:"email_address" checker:"required,email"'),
+  age: t.int("gte=0,lte=150"),
+  nickname: t.ptr(t.string()),
+  tags: t.slice(t.string(), "max=3,unique"),
+  address: Address,
+  homes: t.map(Address),
+  scores: t.map(t.int()),
+  born: t.time(),
+});
+
+const ada = {
+  name: "Ada",
+  email_address: "ada@example.com",
+  age: 36,
+  nickname: null,
+  tags: ["math"],
+  address: { street: "1 Loop St", city: "London" },
+  homes: {},
+  scores: { "a.b": 1 },
+  born: "1815-12-10T00:00:00Z",
+};
+
+function issuesOf(r: { issues?: readonly unknown[] }): unknown[] {
+  if (!r.issues) throw new Error("expected issues");
+  return [...r.issues];
+}
+
+describe("~standard on a model", () => {
+  const std = User["~standard"];
+
+  it("has version 1, vendor checker and a synchronous validate", () => {
+    expect(std.version).toBe(1);
+    expect(std.vendor).toBe("checker");
+    expect(typeof std.validate).toBe("function");
+    expect(std.validate(ada)).not.toBeInstanceOf(Promise);
+  });
+
+  it("a valid plain object with JSON names gives { value }: the typed value (property keys, Date)", () => {
+    const r = std.validate(ada);
+    expect(r.issues).toBeUndefined();
+    expect(r).toEqual({
+      value: {
+        name: "Ada", email: "ada@example.com", age: 36, nickname: null, tags: ["math"],
+        address: { street: "1 Loop St", city: "London" }, homes: {}, scores: { "a.b": 1 }, born: new Date("1815-12-10T00:00:00Z"),
+      },
+    });
+    expect(Object.keys(r)).toEqual(["value"]);
+  });
+
+  it("a typed value (property keys) is accepted too, as newModel accepts it", () => {
+    const typed = (std.validate(ada) as { value: Infer<typeof User> }).value;
+    expect(std.validate(typed)).toEqual({ value: typed });
+  });
+
+  it("failures are { issues: [{ message, path }] } with JSON names and array indexes, in unmarshal's order", () => {
+    const r = std.validate({
+      ...ada, name: "A", email_address: "nope", tags: ["x", "y", "x", "z"],
+      address: { street: "", city: "L" }, homes: { "main.home": { street: "s", city: "P" } },
+    });
+    expect(r).toEqual({
+      issues: [
+        { message: "must be at least 2 characters", path: ["name"] },
+        { message: "must be a valid email address", path: ["email_address"] },
+        { message: "must have at most 3 items", path: ["tags"] },
+        { message: "items must be unique", path: ["tags"] },
+        { message: "must be at least 2 characters", path: ["address", "city"] },
+        { message: "must be at least 2 characters", path: ["homes", "main.home", "city"] },
+      ],
+    });
+  });
+
+  it("missing required fields and missing fields without default are issues at their key", () => {
+    const r = std.validate({ name: "Ada" });
+    expect(issuesOf(r)).toContainEqual({ message: "field is required", path: ["email_address"] });
+    expect(issuesOf(r)).toContainEqual({ message: "age field is missing and has no default", path: ["age"] });
+  });
+
+  it("a value of the wrong kind is one issue (ConversionError), with its path; map keys keep their dots", () => {
+    expect(std.validate({ ...ada, age: "36" })).toEqual({ issues: [{ message: "cannot convert string to int at age", path: ["age"] }] });
+    expect(std.validate({ ...ada, scores: { "a.b": 1.5 } })).toEqual({
+      issues: [{ message: expect.stringContaining("a.b"), path: ["scores", "a.b"] }],
+    });
+    const nested = std.validate({ ...ada, tags: ["ok", 7] });
+    expect(issuesOf(nested)).toEqual([{ message: expect.any(String), path: ["tags", 1] }]);
+  });
+
+  it("a value that is not an object is one issue without a path", () => {
+    for (const v of ["Ada", 42, null, undefined, [ada]]) {
+      const r = std.validate(v);
+      expect(issuesOf(r)).toHaveLength(1);
+      expect(issuesOf(r)[0]).not.toHaveProperty("path");
+    }
+  });
+
+  it("JSON bytes are read as unmarshal reads them (malformed JSON is an issue without a path)", () => {
+    const bytes = new TextEncoder().encode(JSON.stringify(ada));
+    expect(std.validate(bytes).issues).toBeUndefined();
+    const bad = std.validate(new TextEncoder().encode('{"name": '));
+    expect(issuesOf(bad)).toEqual([{ message: expect.stringContaining("unexpected end") }]);
+  });
+
+  it("a mistake in the model is thrown (ModelError), not reported as an issue", () => {
+    const Bad = model("Bad", { n: t.int("min=abc") });
+    expect(() => Bad["~standard"].validate({ n: 1 })).toThrow(ModelError);
+  });
+
+  it("jsonSchema gives the model's JSON Schema for draft-2020-12 and throws for other targets", () => {
+    expect(std.jsonSchema.input({ target: "draft-2020-12" })).toEqual(schema(User));
+    expect(std.jsonSchema.output({ target: "draft-2020-12" })).toEqual(schema(User));
+    expect(() => std.jsonSchema.input({ target: "draft-07" })).toThrow(/unsupported JSON Schema target "draft-07"/);
+  });
+});
+
+describe("~standard on a Validator and a UnionValidator", () => {
+  it("a Validator validates with its own options (forbid: unknown keys are issues at their path)", () => {
+    const v = new Validator(User, { extraFields: "forbid" });
+    const r = v["~standard"].validate({ ...ada, address: { ...ada.address, "zip.code": "x" }, extra: 1 });
+    expect(r).toEqual({
+      issues: [
+        { message: "unknown field in JSON", path: ["address", "zip.code"] },
+        { message: "unknown field in JSON", path: ["extra"] },
+      ],
+    });
+    expect(User["~standard"].validate({ ...ada, extra: 1 }).issues).toBeUndefined();
+  });
+
+  const Cat = model("Cat", { lives: t.int("gte=1,lte=9") });
+  const Dog = model("Dog", { bark: t.string("required") });
+  const Pet = new UnionValidator({ discriminator: "pet_type", variants: { cat: Cat, dog: Dog } });
+
+  it("a union gives { value: { variant, value } } for the variant its discriminator names", () => {
+    expect(Pet["~standard"].validate({ pet_type: "dog", bark: "woof" })).toEqual({ value: { variant: "dog", value: { bark: "woof" } } });
+  });
+
+  it("union issues: the variant's own, or the discriminator's at its key", () => {
+    expect(Pet["~standard"].validate({ pet_type: "cat", lives: 10 })).toEqual({ issues: [{ message: "must be at most 9", path: ["lives"] }] });
+    expect(Pet["~standard"].validate({ pet_type: "cow" })).toEqual({ issues: [{ message: "must be one of: cat, dog", path: ["pet_type"] }] });
+    expect(Pet["~standard"].validate({ lives: 3 })).toEqual({ issues: [{ message: "field is required", path: ["pet_type"] }] });
+    expect(issuesOf(Pet["~standard"].validate("cat"))).toEqual([{ message: expect.stringContaining("pet_type") }]);
+  });
+});
+
+describe("real consumers", () => {
+  it("@standard-schema/utils: SchemaError and getDotPath read checker's issues", () => {
+    const r = User["~standard"].validate({ ...ada, address: { street: "s", city: "L" }, tags: ["a", 2] });
+    if (!r.issues) throw new Error("expected issues");
+    const err = new SchemaError(r.issues);
+    expect(err).toBeInstanceOf(Error);
+    expect(err.issues).toBe(r.issues);
+    expect(r.issues.map(getDotPath)).toEqual(["tags.1"]);
+    const r2 = User["~standard"].validate({ ...ada, address: { street: "s", city: "L" } });
+    expect(new SchemaError(r2.issues!).message).toBe("must be at least 2 characters");
+    expect(r2.issues!.map(getDotPath)).toEqual(["address.city"]);
+  });
+
+  it("Hono's sValidator middleware: 400 with the issues for a bad body, the typed value in the handler otherwise", async () => {
+    const app = new Hono().post("/users", sValidator("json", User), (c) => {
+      const user = c.req.valid("json");
+      return c.json({ name: user.name, email: user.email, bornYear: user.born.getUTCFullYear() }, 201);
+    });
+    const post = (body: unknown) => app.request("/users", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const ok = await post(ada);
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toEqual({ name: "Ada", email: "ada@example.com", bornYear: 1815 });
+    const bad = await post({ ...ada, name: "A", age: 200 });
+    expect(bad.status).toBe(400);
+    const body = await bad.json() as { success: boolean; error: unknown[] };
+    expect(body.success).toBe(false);
+    expect(body.error).toEqual([
+      { message: "must be at least 2 characters", path: ["name"] },
+      { message: "must be at most 150", path: ["age"] },
+    ]);
+  });
+
+  it("Hono's sValidator with a UnionValidator", async () => {
+    const Cat = model("Cat", { lives: t.int("gte=1") });
+    const Pet = new UnionValidator({ discriminator: "kind", variants: [{ value: "cat", model: Cat }] });
+    const app = new Hono().post("/pets", sValidator("json", Pet), (c) => c.json(c.req.valid("json")));
+    const r = await app.request("/pets", { method: "POST", body: JSON.stringify({ kind: "cat", lives: 3 }), headers: { "content-type": "application/json" } });
+    expect(await r.json()).toEqual({ variant: "cat", value: { lives: 3 } });
+  });
+});
+
+describe("types", () => {
+  it("models, validators and unions are StandardSchemaV1 / StandardJSONSchemaV1 of @standard-schema/spec, with the typed value as output", () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+    const file = join(root, "test", "standard-schema-types.virtual.ts");
+    const source = `
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
+import { model, t, UnionValidator, Validator, type Infer } from "../bindings/index.js";
+const User = model("User", { name: t.string(), born: t.time(), tags: t.slice(t.string()) });
+const Cat = model("Cat", { lives: t.int() });
+const Pet = new UnionValidator({ discriminator: "kind", variants: { cat: Cat } });
+export const a: StandardSchemaV1<Infer<typeof User>, Infer<typeof User>> = User;
+export const b: StandardSchemaV1<Infer<typeof User>, Infer<typeof User>> = new Validator(User);
+export const c: StandardSchemaV1 = Pet;
+export const d: StandardJSONSchemaV1 = User;
+type Out = StandardSchemaV1.InferOutput<typeof User>;
+export const e: Out = { name: "a", born: new Date(), tags: null };
+// @ts-expect-error name is a string
+export const f: Out = { name: 1, born: new Date(), tags: null };
+type PetOut = StandardSchemaV1.InferOutput<typeof Pet>;
+export const g: PetOut = { variant: "cat", value: { lives: 9 } };
+// @ts-expect-error there is no variant dog
+export const h: PetOut = { variant: "dog", value: { lives: 9 } };
+const r = User["~standard"].validate({});
+export const i: string | undefined = r.issues ? undefined : r.value.name;
+`;
+    const options: ts.CompilerOptions = {
+      target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      strict: true, noEmit: true, skipLibCheck: true, types: ["node"], lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+    };
+    const host = ts.createCompilerHost(options);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, lang, ...rest) => name === file ? ts.createSourceFile(name, source, lang) : getSourceFile(name, lang, ...rest);
+    const fileExists = host.fileExists.bind(host);
+    host.fileExists = (name) => name === file || fileExists(name);
+    const program = ts.createProgram([file], options, host);
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    expect(diagnostics).toEqual([]);
+  });
+});
