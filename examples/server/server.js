@@ -1,0 +1,104 @@
+// A small Node HTTP server validating request bodies with checker: the spec's HTTP pattern.
+//
+//   POST /users  body: a User as JSON
+//     201  the stored user, as marshal writes it (JSON names, validated)
+//     400  httpErrorBody: { "error": "validation_failed", "details": [{ field, code, message, value }] }
+//          (malformed JSON is INVALID_JSON, a value of the wrong type INVALID_TYPE, an unknown
+//          key EXTRA_FIELD)
+//     413  a body over 1 MiB; 415  a body that is not application/json
+//   GET /users/schema  the User model's JSON Schema
+//
+// Run it: npm run build && node examples/server/server.js   (PORT=3000 by default; PORT=0 picks one)
+//   curl -i -H 'content-type: application/json' -d '{"name":"Ada","email_address":"ada@example.com","age":36}' localhost:3000/users
+//
+// "checker" resolves to this package itself (package.json "exports"); elsewhere it is the
+// installed package.
+
+import { createServer } from "node:http";
+import { pathToFileURL } from "node:url";
+import { httpErrorBody, model, t, Validator } from "checker";
+
+export const User = model("User", {
+  name: t.string("required,min=2,max=50"),
+  email: t.string('json:"email_address" checker:"required,email"'),
+  age: t.int("required,gte=0,lte=150"),
+  tags: t.slice(t.string(), "max=5,unique"),
+});
+
+// One validator, created once: unknown keys are errors (EXTRA_FIELD), a missing field that is not
+// required takes its zero value (tags: null).
+export const users = new Validator(User, { extraFields: "forbid", strictMissingFields: false });
+
+export const MAX_BODY_BYTES = 1 << 20;
+
+class TooLarge extends Error {}
+
+/**
+ * The request body as bytes; TooLarge past MAX_BODY_BYTES (declared or sent). The rest of a body
+ * that is too large is read and dropped, so the client gets the 413 instead of a reset.
+ */
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+      req.resume();
+      return reject(new TooLarge());
+    }
+    const chunks = [];
+    let size = 0;
+    const onData = (chunk) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return chunks.push(chunk);
+      req.off("data", onData).off("end", onEnd);
+      req.resume();
+      reject(new TooLarge());
+    };
+    const onEnd = () => resolve(new Uint8Array(Buffer.concat(chunks)));
+    req.on("data", onData).on("end", onEnd).on("error", reject);
+  });
+}
+
+function send(res, status, body, headers = {}) {
+  const bytes = body instanceof Uint8Array ? body : JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(bytes);
+}
+
+async function createUser(req, res) {
+  if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) {
+    return send(res, 415, { error: "unsupported_media_type", expected: "application/json" });
+  }
+  let body;
+  try {
+    body = await readBody(req);
+  } catch (e) {
+    if (e instanceof TooLarge) return send(res, 413, { error: "payload_too_large", limit: MAX_BODY_BYTES });
+    throw e;
+  }
+  const r = users.safeUnmarshal(body); // unmarshal without throwing: { ok, value } or { ok, error }
+  if (!r.ok) return send(res, 400, httpErrorBody(r.error));
+  // a real service would store r.value (typed: r.value.email, r.value.age) here
+  return send(res, 201, users.marshal(r.value), { location: `/users/${encodeURIComponent(r.value.email)}` });
+}
+
+/** The server (not listening yet). */
+export function createApp() {
+  return createServer((req, res) => {
+    const route = `${req.method} ${req.url}`;
+    const handled = route === "POST /users" ? createUser(req, res)
+      : route === "GET /users/schema" ? Promise.resolve(send(res, 200, users.schemaJSON()))
+      : Promise.resolve(send(res, 404, { error: "not_found" }));
+    handled.catch((e) => {
+      // not the client's fault: a 500, and the error on the server's log
+      console.error(e);
+      if (!res.headersSent) send(res, 500, { error: "internal" });
+      else res.destroy();
+    });
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const server = createApp();
+  server.listen(Number(process.env.PORT ?? 3000), "127.0.0.1", () => {
+    console.log(`listening on http://127.0.0.1:${server.address().port}`);
+  });
+}
