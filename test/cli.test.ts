@@ -2,13 +2,14 @@
 // exit codes, rejects and accepted files, stdin, one-document mode, model modules, schema.
 // The 50 MB streaming test is in cli-stream.test.ts.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpErrorBody, marshal, safeUnmarshal, schemaJSON, schemaJSONOpenAPI } from "../dist/index.js";
 import { User } from "../data/user-model.js";
-import { assertBuilt, runCli, SAMPLE, SAMPLE_MODEL, writeModelModule } from "./support/cli-run.js";
+import { assertBuilt, ROOT, runCli, SAMPLE, SAMPLE_MODEL, writeModelModule } from "./support/cli-run.js";
 
 const sampleLines = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
 const expected = sampleLines.map((text, i) => ({ line: i + 1, text, result: safeUnmarshal(User, text) }));
@@ -276,6 +277,24 @@ describe("exit code 2: usage, model or I/O error, with a one-line message", () =
     const version = await runCli(["--version"]);
     expect(version.code).toBe(0);
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync("package.json", "utf8")).version);
+  });
+});
+
+describe("optional dependencies", () => {
+  it("without node_modules the library loads and the CLI says what it needs (exit 2)", () => {
+    const bare = join(dir, "bare");
+    for (const p of ["dist", "build", "package.json"]) cpSync(join(ROOT, p), join(bare, p), { recursive: true });
+    const lib = execFileSync(process.execPath, ["--input-type=module", "-e",
+      `import { model, t, unmarshal } from ${JSON.stringify(join(bare, "dist/index.js"))}; console.log(JSON.stringify(unmarshal(model("A", { n: t.int() }), '{"n":1}')));`], { encoding: "utf8" });
+    expect(lib.trim()).toBe('{"n":1}');
+    let failure: { status: number; stderr: string } | undefined;
+    try {
+      execFileSync(process.execPath, [join(bare, "dist/cli/main.js"), "validate", "--model", SAMPLE_MODEL, SAMPLE], { encoding: "utf8", stdio: "pipe" });
+    } catch (e) {
+      failure = e as { status: number; stderr: string };
+    }
+    expect(failure?.status).toBe(2);
+    expect(failure?.stderr).toBe("checker: the checker CLI needs its optional dependency commander: npm install commander\n");
   });
 });
 
