@@ -73,8 +73,8 @@ export function parseUnionStream<A extends UnionVariants, V extends VariantModel
   return drive(new UnionStreamParser(union), source, options);
 }
 
-/** One record of an NDJSON stream: its 1-based line number and its result. */
-export type LineResult<T> = { line: number } & Result<T>;
+/** One record of an NDJSON stream: its 1-based line number, its text as read, and its result. */
+export type LineResult<T> = { line: number; text: string | Uint8Array } & Result<T>;
 
 /**
  * Validate NDJSON / JSON lines: one result per non-blank line, with its line number, reading the
@@ -88,7 +88,7 @@ export async function* parseLines<M extends Model>(model: M | Validator<M>, sour
     line++;
     const data = joinParts(parts);
     if (isBlank(data)) return undefined;
-    return { line, ...v.safeUnmarshal(data) };
+    return { line, text: data, ...v.safeUnmarshal(data) };
   };
   for await (const chunk of chunksOf(source, options.signal)) {
     let start = 0;
