@@ -122,30 +122,27 @@ export const STREAMPARSER = "@streamparser/json (emitPartialValues)";
 export const PARTIAL_JSON = "partial-json parse (text so far)";
 export const AI_SDK = "ai parsePartialJson (text so far)";
 
+/** checker: one StreamParser (reset per document), fed the chunks `pick` takes from the input. */
+function checkerTool(name: string, parser: StreamParser, pick: (input: Input) => readonly (string | Uint8Array)[]): Tool {
+  return {
+    name,
+    run(input) {
+      const chunks = pick(input);
+      parser.reset();
+      for (let i = 0; i < chunks.length; i++) touch(parser.feed(chunks[i]).partial);
+      const r = parser.end();
+      if (r.errors.length > 0) throw new Error(`checker: ${JSON.stringify(r.errors[0])}`);
+      return r.value;
+    },
+  };
+}
+
 function tools(): Tool[] {
   const parser = new StreamParser(validator);
   return [
     { name: JSON_PARSE, run: ({ doc }) => JSON.parse(doc) },
-    {
-      name: CHECKER,
-      run({ chunks }) {
-        parser.reset();
-        for (let i = 0; i < chunks.length; i++) touch(parser.feed(chunks[i]).partial);
-        const r = parser.end();
-        if (r.errors.length > 0) throw new Error(`checker: ${JSON.stringify(r.errors[0])}`);
-        return r.value;
-      },
-    },
-    {
-      name: CHECKER_BYTES,
-      run({ byteChunks }) {
-        parser.reset();
-        for (let i = 0; i < byteChunks.length; i++) touch(parser.feed(byteChunks[i]).partial);
-        const r = parser.end();
-        if (r.errors.length > 0) throw new Error(`checker: ${JSON.stringify(r.errors[0])}`);
-        return r.value;
-      },
-    },
+    checkerTool(CHECKER, parser, (input) => input.chunks),
+    checkerTool(CHECKER_BYTES, parser, (input) => input.byteChunks),
     {
       name: STREAMPARSER,
       run({ chunks }) {
