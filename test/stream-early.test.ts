@@ -7,7 +7,7 @@
 // the final record, the offset, and (done) the same errors as one-shot.
 import { describe, expect, it } from "vitest";
 import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "../bindings/errors.js";
-import { model, t } from "../bindings/model.js";
+import { model, t, type Model } from "../bindings/model.js";
 import { StreamParser, type StreamError, type StreamFieldError, type StreamResult } from "../bindings/stream.js";
 import { Validator } from "../bindings/validator.js";
 import type { ValidatorOptions } from "../bindings/resolve.js";
@@ -34,7 +34,7 @@ const Doc = model("Doc", {
 const lax: ValidatorOptions = { strictMissingFields: false };
 
 /** Feed the chunks (then end()) and keep every result; also check the run against one-shot. */
-function trace(chunks: (string | Uint8Array)[], options: ValidatorOptions = lax, m = Doc): StreamResult<unknown>[] {
+function trace(chunks: (string | Uint8Array)[], options: ValidatorOptions = lax, m: Model = Doc): StreamResult<unknown>[] {
   const v = new Validator(m, options);
   const run = feedAll(new StreamParser(v), chunks, { keep: true });
   const whole = chunks.every((c) => typeof c === "string") ? chunks.join("") : concat(chunks);

@@ -68,9 +68,9 @@ const Open = model("Open", {
   rest: t.extras(),
 });
 
-const Tree = model("Tree", {
+const Tree: Model = model("Tree", {
   label: t.string("oneof=a b ccc é😀"),
-  children: t.slice(t.lazy(() => Tree), "max=3"),
+  children: t.slice(t.lazy((): Model => Tree), "max=3"),
   attrs: t.map(t.string(), "max=2"),
 });
 
@@ -165,8 +165,10 @@ interface Doc {
   damage: string;
 }
 
-function write(value: unknown, w: fc.RecordValue<{ indent: unknown; escape: string; order: number; damage: number; at: number }>): Doc {
-  let s = JSON.stringify(w.order % 3 === 0 ? shuffleKeys(value, w.order) : value, null, w.indent as string | number | undefined);
+type Writing = { indent: string | number | undefined; escape: string; order: number; damage: number; at: number };
+
+function write(value: unknown, w: Writing): Doc {
+  let s = JSON.stringify(w.order % 3 === 0 ? shuffleKeys(value, w.order) : value, null, w.indent);
   let k = 0;
   // non-ASCII and '/' only occur inside strings (keys too) in JSON text, so escaping them here is safe
   if (w.escape === "all") s = s.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
