@@ -62,8 +62,9 @@ export class EarlyChecks {
       this.points = 0;
       this.rawDone = s.get(L.S_TOKEN_U16) + 1;
     }
-    // the core's UTF-16 position can run ahead of the text mid-sequence: stop at what is decoded
-    const end = Math.max(this.rawDone, Math.min(s.get(L.S_POS) - s.get(L.S_U16_DELTA), text.size));
+    // an open string has read every byte of the input: its text is all the text decoded so far
+    // (a UTF-8 sequence cut by the chunk's end is not decoded yet, and neither is it counted)
+    const end = Math.max(this.rawDone, text.size);
     if (end > this.rawDone) {
       const raw = text.slice(this.rawDone, end);
       const cut = completeEscapes(raw);
@@ -78,16 +79,20 @@ export class EarlyChecks {
   }
 
   private report(out: StreamFieldError[], id: string, op: number, field: string, value: unknown, offset: number): void {
-    if (this.reported.has(id)) return;
+    if (this.reported.has(id) || out.length >= this.room) return;
     this.reported.add(id);
     const { check } = this.program.ops[op];
     out.push({ field, code: check.code, message: check.message, value, offset, early: true });
   }
 
-  /** The errors that became certain with this chunk. */
-  check(s: Session, builder: PartialBuilder, text: TextStore): StreamFieldError[] {
+  /** How many early errors may still be reported (maxErrors minus the errors already known). */
+  private room = 0;
+
+  /** The errors that became certain with this chunk (at most `room` of them). */
+  check(s: Session, builder: PartialBuilder, text: TextStore, room: number): StreamFieldError[] {
     const out: StreamFieldError[] = [];
-    if (!this.any) return out;
+    this.room = room;
+    if (!this.any || room <= 0) return out;
     const offset = s.get(L.S_POS);
     const state = s.get(L.S_STATE);
 
@@ -124,7 +129,7 @@ export class EarlyChecks {
         const top = d === depth - 1;
         const keyDone = !top || state === L.TS_COLON || state === L.TS_VALUE || state === L.TS_STRING || state === L.TS_NUMBER || state === L.TS_LITERAL;
         const id = `key:${u32[f + L.FM_KEY_START]}`;
-        if (keyDone && !this.reported.has(id)) {
+        if (keyDone && !this.reported.has(id) && out.length < room) {
           this.reported.add(id);
           const key = decoder.decode(s.inputBytes().subarray(u32[f + L.FM_KEY_START], u32[f + L.FM_KEY_END]));
           const base = builder.containerPath(d);
@@ -152,6 +157,11 @@ function completeEscapes(raw: string): number {
     if (raw.charCodeAt(i) !== 0x5c) { i++; safe = i; continue; }
     const n = raw[i + 1] === "u" ? 6 : 2;
     if (i + n > raw.length) break;
+    // a high surrogate escape waits until the escape after it is complete: it may be its low half
+    if (n === 6 && /^[dD][89abAB]/.test(raw.slice(i + 2, i + 4))) {
+      const j = i + 6;
+      if (j === raw.length || (raw.charCodeAt(j) === 0x5c && j + 6 > raw.length)) break;
+    }
     i += n;
     safe = i;
   }

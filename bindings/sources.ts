@@ -5,6 +5,7 @@
 import type { Infer, Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { StreamParser, type StreamResult } from "./stream.js";
+import { joinChunks } from "./text-store.js";
 import { UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
 import type { UnionValidator, UnionVariants, VariantModels } from "./union.js";
 import { Validator, type Result } from "./validator.js";
@@ -21,24 +22,37 @@ export interface ParseStreamOptions extends ValidatorOptions {
   abortOnError?: boolean | AbortController;
 }
 
+/**
+ * The chunks of a source, stopping as soon as `signal` aborts, even while a read is pending (the
+ * reader is cancelled, the iterator returned).
+ */
 async function* chunksOf(source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<string | Uint8Array> {
+  let next: () => Promise<IteratorResult<string | Uint8Array>>;
+  let stop: () => void;
   if (typeof (source as ReadableStream).getReader === "function") {
     const reader = (source as ReadableStream<string | Uint8Array>).getReader();
-    try {
-      for (;;) {
-        if (signal?.aborted) return;
-        const { done, value } = await reader.read();
-        if (done) return;
-        yield value;
-      }
-    } finally {
-      await reader.cancel().catch(() => undefined);
-      reader.releaseLock();
-    }
+    next = () => reader.read() as Promise<IteratorResult<string | Uint8Array>>;
+    stop = () => { reader.cancel().catch(() => undefined); };
+  } else {
+    const it = (source as AsyncIterable<string | Uint8Array>)[Symbol.asyncIterator]();
+    next = () => it.next();
+    stop = () => { it.return?.()?.catch?.(() => undefined); };
   }
-  for await (const chunk of source as AsyncIterable<string | Uint8Array>) {
-    if (signal?.aborted) return;
-    yield chunk;
+  const aborted = new Promise<"aborted">((resolve) => {
+    if (signal?.aborted) resolve("aborted");
+    signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
+  });
+  let finished = false;
+  try {
+    for (;;) {
+      if (signal?.aborted) return;
+      const r = signal ? await Promise.race([next(), aborted]) : await next();
+      if (r === "aborted") return;
+      if (r.done) { finished = true; return; }
+      yield r.value;
+    }
+  } finally {
+    if (!finished) stop();
   }
 }
 
@@ -49,11 +63,11 @@ async function* drive<R extends { done: boolean; errors: readonly unknown[] }>(p
   for await (const chunk of chunksOf(source, opts.signal)) {
     last = parser.feed(chunk);
     yield last;
-    if (last.done) return;
     if (opts.abortOnError && last.errors.length > 0) {
       if (typeof opts.abortOnError === "object") opts.abortOnError.abort(last.errors[0]);
       return;
     }
+    if (last.done) return;
   }
   if (opts.signal?.aborted) return;
   const end = parser.end();
@@ -86,7 +100,7 @@ export async function* parseLines<M extends Model>(model: M | Validator<M>, sour
   let pending: (string | Uint8Array)[] = [];
   const record = (parts: (string | Uint8Array)[]): LineResult<Infer<M>> | undefined => {
     line++;
-    const data = joinParts(parts);
+    const data = joinChunks(parts);
     if (isBlank(data)) return undefined;
     return { line, text: data, ...v.safeUnmarshal(data) };
   };
@@ -113,16 +127,6 @@ export async function* parseLines<M extends Model>(model: M | Validator<M>, sour
     const r = record(pending);
     if (r) yield r;
   }
-}
-
-function joinParts(parts: (string | Uint8Array)[]): string | Uint8Array {
-  if (parts.length === 1) return parts[0];
-  if (parts.every((p) => typeof p === "string")) return parts.join("");
-  const bytes = parts.map((p) => (typeof p === "string" ? new TextEncoder().encode(p) : p));
-  const out = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
-  let at = 0;
-  for (const b of bytes) { out.set(b, at); at += b.length; }
-  return out;
 }
 
 function isBlank(data: string | Uint8Array): boolean {

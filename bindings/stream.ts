@@ -103,6 +103,8 @@ export class StreamParser<M extends Model = Model> {
 
   feed(chunk: string | Uint8Array): StreamResult<Infer<M>> {
     this.chunks++;
+    // after a syntax or type error nothing more is read; after a complete document only
+    // whitespace may follow (anything else is a syntax error, as in one-shot unmarshal)
     if (this.ended) return this.result();
     const data = this.text.append(chunk);
     if (this.session.get(L.S_INPUT_LEN) + (typeof data === "string" ? data.length : data.length) > this.validator.options.maxDocumentBytes) {
@@ -130,18 +132,20 @@ export class StreamParser<M extends Model = Model> {
     if (status === L.ST_SYNTAX) return this.fail(syntaxError(s));
     if (status === L.ST_TYPE) return this.fail(typeError(this.program, s));
     if (status === L.ST_DONE) {
-      this.done = true;
-      this.ended = true;
-      this.early.reset();
-      this.errors = this.errors.filter((e) => !("early" in e && e.early));
-      if (this.errors.length === 0) this.value = this.builder.root as Infer<M>;
+      if (!this.done) {
+        this.done = true;
+        this.early.reset();
+        this.errors = this.errors.filter((e) => !("early" in e && e.early));
+        if (this.errors.length === 0) this.value = this.builder.root as Infer<M>;
+      }
       return this.result();
     }
     // still open: show the string being read, and report what is already certain
     if (s.get(L.S_STATE) === L.TS_STRING && this.readsString(s.get(L.S_CUR_FR))) {
       this.builder.placeOpenString(this.openStringText());
     }
-    for (const e of this.early.check(s, this.builder, this.text)) this.errors.push(e);
+    const room = this.validator.options.maxErrors - s.get(L.S_ERR_COUNT) - this.errors.filter(isEarly).length;
+    for (const e of this.early.check(s, this.builder, this.text, room)) this.errors.push(e);
     return this.result();
   }
 
@@ -149,16 +153,19 @@ export class StreamParser<M extends Model = Model> {
   private takeRecords(): void {
     const count = this.session.get(L.S_ERR_COUNT);
     if (count === this.errorRecords) return;
+    const known = new Map<string, number>();
     if (count < this.errorRecords) {
-      // a repeated key took back the errors of the value it replaced: render the records again
-      this.errors = this.errors.filter((e) => !(e instanceof Error) && "early" in e && e.early);
+      // a repeated key took back the errors of the value it replaced: render the records again,
+      // keeping the offset at which each one was first reported
+      for (const e of this.errors) if (!(e instanceof Error) && !e.early) known.set(errorKey(e), e.offset);
+      this.errors = this.errors.filter(isEarly);
       this.errorRecords = 0;
     }
     const offset = this.session.get(L.S_POS);
     for (const e of renderErrors(this.program, this.session, this.errorRecords)) {
-      const i = this.errors.findIndex((x) => "early" in x && x.early && x.field === e.field && x.code === e.code);
+      const i = this.errors.findIndex((x) => isEarly(x) && x.field === e.field && x.code === e.code);
       if (i >= 0) this.errors.splice(i, 1);
-      this.errors.push({ ...e, offset });
+      this.errors.push({ ...e, offset: known.get(errorKey(e)) ?? offset });
     }
     this.errorRecords = count;
   }
@@ -171,13 +178,14 @@ export class StreamParser<M extends Model = Model> {
   }
 
   private openStringText(): string {
-    return this.early.openString(this.session, this.text);
+    return this.early.openString(this.session, this.text); // decodes only what is new since the last call
   }
 
   private fail(e: JsonSyntaxError | UnmarshalTypeError): StreamResult<Infer<M>> {
     this.errors.push(e);
     this.ended = true;
     this.done = true;
+    this.value = undefined; // e.g. bytes after a complete document
     return this.result();
   }
 
@@ -206,6 +214,14 @@ export class StreamParser<M extends Model = Model> {
 }
 
 const NO_PATH: readonly (string | number)[] = Object.freeze([]);
+
+function isEarly(e: StreamError): e is StreamFieldError {
+  return !(e instanceof Error) && e.early === true;
+}
+
+function errorKey(e: FieldError): string {
+  return `${e.field}\u0000${e.code}\u0000${e.message}\u0000${JSON.stringify(e.value)}`;
+}
 
 class State implements StreamState {
   constructor(

@@ -90,3 +90,14 @@ export class TextStore {
     this.decoder = new TextDecoder("utf-8", { fatal: false });
   }
 }
+
+/** Chunks as one: a string when all are strings, bytes when all are bytes (else UTF-8 bytes). */
+export function joinChunks(chunks: readonly (string | Uint8Array)[]): string | Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  if (chunks.every((c) => typeof c === "string")) return chunks.join("");
+  const bytes = chunks.map((c) => (typeof c === "string" ? new TextEncoder().encode(c) : c));
+  const out = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const b of bytes) { out.set(b, at); at += b.length; }
+  return out;
+}

@@ -2,6 +2,7 @@
 // complete; then the stream narrows to that variant (the text so far is replayed once into the
 // variant's parser, so the whole stream stays O(total bytes)) and the rest is validated as it.
 
+import { joinChunks } from "./text-store.js";
 import { StreamParser, type StreamFieldError, type StreamResult } from "./stream.js";
 import { PROBE_KEY, type UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
 import type { Model } from "./model.js";
@@ -16,6 +17,8 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   private probe: StreamParser<Model>;
   private inner: StreamParser<Model> | undefined;
   private variantName: string | undefined;
+  /** The chunks the probe read, replayed into the variant's parser when the stream narrows. */
+  private chunks: (string | Uint8Array)[] = [];
   private discriminatorError: StreamFieldError | undefined;
 
   constructor(private readonly union: UnionValidator<A, V>) {
@@ -27,6 +30,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
     this.inner = undefined;
     this.variantName = undefined;
     this.discriminatorError = undefined;
+    this.chunks = [];
   }
 
   buffer(): string {
@@ -35,15 +39,19 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
 
   feed(chunk: string | Uint8Array): UnionStreamResult<V> {
     if (this.inner) return this.wrap(this.inner.feed(chunk));
+    this.chunks.push(chunk);
     const r = this.probe.feed(chunk);
     const found = (r.partial as Record<string, unknown> | undefined)?.[PROBE_KEY];
     if (found !== undefined && this.discriminatorError === undefined) {
       const v = typeof found === "string" ? this.union.variant(found as never) : undefined;
       if (v) {
-        // narrow: replay what came so far into the variant's parser
+        // narrow: replay the chunks so far (as they came: a UTF-8 sequence or a surrogate pair cut
+        // by the last chunk is completed by the next one) into the variant's parser
         this.variantName = found as string;
         this.inner = new StreamParser(v as never);
-        return this.wrap(this.inner.feed(this.probe.buffer()));
+        const r2 = this.inner.feed(joinChunks(this.chunks));
+        this.chunks = [];
+        return this.wrap(r2);
       }
       this.discriminatorError = { ...this.union.discriminatorError(found).errors[0], offset: r.state.bytesReceived };
     }
@@ -67,4 +75,5 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
     return r.value !== undefined ? { ...base, value: { variant, value: r.value } as UnionValue<V> } : base;
   }
 }
+
 
