@@ -18,7 +18,8 @@ export class EarlyChecks {
   private token = -1;
   private decoded = "";
   private rawDone = 0; // UTF-16 offset of the raw text decoded so far
-  private points = 0;
+  private points = 0; // code points of decoded[0 .. counted)
+  private counted = 0;
   private readonly reported = new Set<string>();
   /** Per field record: its early-checkable ops (MAX_LEN, ONEOF_STR, MAX_ITEMS), if any. */
   private readonly early: (readonly EarlyOp[] | undefined)[];
@@ -50,6 +51,7 @@ export class EarlyChecks {
     this.decoded = "";
     this.rawDone = 0;
     this.points = 0;
+    this.counted = 0;
     this.reported.clear();
   }
 
@@ -60,6 +62,7 @@ export class EarlyChecks {
       this.token = start;
       this.decoded = "";
       this.points = 0;
+      this.counted = 0;
       this.rawDone = s.get(L.S_TOKEN_U16) + 1;
     }
     // an open string has read every byte of the input: its text is all the text decoded so far
@@ -71,11 +74,19 @@ export class EarlyChecks {
       if (cut > 0) {
         const part = raw.includes("\\") ? (JSON.parse(`"${raw.slice(0, cut)}"`) as string) : raw.slice(0, cut);
         this.decoded += part;
-        this.points += codePoints(part);
         this.rawDone += cut;
       }
     }
     return this.decoded;
+  }
+
+  /** Code points of the open string, counting only what was added since the last count. */
+  private codePoints(open: string): number {
+    if (this.counted < open.length) {
+      this.points += codePoints(open.slice(this.counted));
+      this.counted = open.length;
+    }
+    return this.points;
   }
 
   private report(out: StreamFieldError[], id: string, op: number, field: string, value: unknown, offset: number): void {
@@ -102,7 +113,7 @@ export class EarlyChecks {
     if (stringOps) {
       const open = this.openString(s, text);
       for (const e of stringOps) {
-        const failed = e.code === L.OP_MAX_LEN ? this.points > e.limit : e.code === L.OP_ONEOF_STR && !e.values.some((v) => v.startsWith(open));
+        const failed = e.code === L.OP_MAX_LEN ? this.codePoints(open) > e.limit : e.code === L.OP_ONEOF_STR && !e.values.some((v) => v.startsWith(open));
         if (failed) this.report(out, `${this.token}:${e.op}`, e.op, builder.errorPath(true), open, offset);
       }
     }
