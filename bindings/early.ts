@@ -100,10 +100,10 @@ export class EarlyChecks {
   private room = 0;
 
   /** The errors that became certain with this chunk (at most `room` of them). */
-  check(s: Session, builder: PartialBuilder, text: TextStore, room: number): StreamFieldError[] {
+  check(s: Session, builder: PartialBuilder, text: TextStore, room: number): readonly StreamFieldError[] {
+    if (!this.any || room <= 0) return NOTHING;
     const out: StreamFieldError[] = [];
     this.room = room;
-    if (!this.any || room <= 0) return out;
     const offset = s.get(L.S_POS);
     const state = s.get(L.S_STATE);
 
@@ -152,6 +152,8 @@ export class EarlyChecks {
     return out;
   }
 }
+
+const NOTHING: readonly StreamFieldError[] = Object.freeze([]);
 
 interface EarlyOp {
   readonly op: number;

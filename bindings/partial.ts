@@ -36,6 +36,9 @@ export class PartialBuilder {
   private gen = 0;
   /** Tape entries consumed so far. */
   consumed = 0;
+  /** Changes whenever the open path may have changed (so a path can be reused until then). */
+  private pathVersion = 0;
+  private pathCache: { version: number; reading: boolean; path: readonly Slot[] } | undefined;
 
   constructor(private readonly rootType: RType) {}
 
@@ -46,6 +49,7 @@ export class PartialBuilder {
 
   /** Consume tape entries [this.consumed, end). */
   consume(u32: Uint32Array, f64: Float64Array, base: number, end: number, text: Text): void {
+    if (end > this.consumed) this.pathVersion++;
     for (let e = this.consumed; e < end; e++) {
       const w = base + e * L.TP_WORDS;
       const tag = u32[w] & 0xff;
@@ -144,15 +148,21 @@ export class PartialBuilder {
 
   /** The text of the string being read (shown until it completes). */
   placeOpenString(text: string): void {
+    const top = this.stack[this.stack.length - 1];
+    if (top && !top.provisional) this.pathVersion++;
     this.place(text, true);
   }
 
   /** Path of the value being written now: the open containers, then the member being read. */
-  openPath(reading: boolean): Slot[] {
-    const path: Slot[] = this.stack.slice(1).map((n) => n.slot);
+  openPath(reading: boolean): readonly Slot[] {
+    const c = this.pathCache;
+    if (c && c.version === this.pathVersion && c.reading === reading) return c.path;
+    const path: Slot[] = [];
+    for (let i = 1; i < this.stack.length; i++) path.push(this.stack[i].slot);
     const top = this.stack[this.stack.length - 1];
     if (top && reading) path.push(this.memberSlot(top));
-    return path;
+    this.pathCache = { version: this.pathVersion, reading, path: Object.freeze(path) };
+    return this.pathCache.path;
   }
 
   private memberSlot(n: OpenNode): Slot {
@@ -193,6 +203,7 @@ export class PartialBuilder {
     this.root = undefined;
     this.stack.length = 0;
     this.consumed = 0;
+    this.pathVersion++;
   }
 }
 

@@ -112,6 +112,10 @@ export class Session {
           this.inputView = heap.u8.subarray(input, input + this.inputCap);
         }
         view = this.inputView;
+      } else if (chunk.length <= 64 && (added = writeAscii(chunk, heap.u8, input + len)) >= 0) {
+        // a short ASCII chunk of a stream: written byte by byte, no view to allocate
+        this.engine.heap.u32[this.w + L.S_INPUT_LEN] = len + added;
+        return added;
       } else view = heap.u8.subarray(input + len, input + this.inputCap);
       added = encoder.encodeInto(chunk, view).written;
     } else {
@@ -165,6 +169,16 @@ export class Session {
     const p = this.get(L.S_INPUT);
     return this.engine.heap.u8.subarray(p, p + this.get(L.S_INPUT_LEN));
   }
+}
+
+/** Write an ASCII string's bytes at u8[at]; -1 (nothing decided) when it has a non-ASCII unit. */
+function writeAscii(s: string, u8: Uint8Array, at: number): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return -1;
+    u8[at + i] = c;
+  }
+  return s.length;
 }
 
 /** Session words a new document starts from zero. */

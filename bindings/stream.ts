@@ -62,6 +62,8 @@ export class StreamParser<M extends Model = Model> {
   private readonly early: EarlyChecks;
   private errors: StreamError[] = [];
   private errorsView: readonly StreamError[] | undefined;
+  /** Early errors in `errors` (reported before their value completed). */
+  private earlyCount = 0;
   private errorRecords = 0;
   private chunks = 0;
   private ended = false;
@@ -89,6 +91,7 @@ export class StreamParser<M extends Model = Model> {
     this.builder.reset();
     this.early.reset();
     this.errors = [];
+    this.earlyCount = 0;
     this.errorRecords = 0;
     this.chunks = 0;
     this.ended = false;
@@ -135,7 +138,8 @@ export class StreamParser<M extends Model = Model> {
       if (!this.done) {
         this.done = true;
         this.early.reset();
-        this.errors = this.errors.filter((e) => !("early" in e && e.early));
+        this.errors = this.errors.filter((e) => !isEarly(e));
+        this.earlyCount = 0;
         if (this.errors.length === 0) this.value = this.builder.root as Infer<M>;
       }
       return this.result();
@@ -144,8 +148,11 @@ export class StreamParser<M extends Model = Model> {
     if (s.get(L.S_STATE) === L.TS_STRING && this.readsString(s.get(L.S_CUR_FR))) {
       this.builder.placeOpenString(this.openStringText());
     }
-    const room = this.validator.options.maxErrors - s.get(L.S_ERR_COUNT) - this.errors.filter(isEarly).length;
-    for (const e of this.early.check(s, this.builder, this.text, room)) this.errors.push(e);
+    const room = this.validator.options.maxErrors - s.get(L.S_ERR_COUNT) - this.earlyCount;
+    for (const e of this.early.check(s, this.builder, this.text, room)) {
+      this.errors.push(e);
+      this.earlyCount++;
+    }
     return this.result();
   }
 
@@ -164,7 +171,10 @@ export class StreamParser<M extends Model = Model> {
     const offset = this.session.get(L.S_POS);
     for (const e of renderErrors(this.program, this.session, this.errorRecords)) {
       const i = this.errors.findIndex((x) => isEarly(x) && x.field === e.field && x.code === e.code);
-      if (i >= 0) this.errors.splice(i, 1);
+      if (i >= 0) {
+        this.errors.splice(i, 1);
+        this.earlyCount--;
+      }
       this.errors.push({ ...e, offset: known.get(errorKey(e)) ?? offset });
     }
     this.errorRecords = count;
