@@ -56,7 +56,7 @@ beforeAll(async () => {
     if (!existsSync(join(root, f))) throw new Error(`${f} is missing: run npm run build first`);
   }
   work = mkdtempSync(join(tmpdir(), "checker-pack-"));
-  const { stdout } = await run(npm, ["pack", "--json", "--pack-destination", work], { cwd: root });
+  const { stdout } = await run(npm, ["pack", "--ignore-scripts", "--json", "--pack-destination", work], { cwd: root });
   tarball = join(work, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
 
   project = join(work, "project");
