@@ -166,14 +166,7 @@ function beginToken(c: u32): u32 {
       return GO;
     case 0x22: // "
       if (!beginValue(J_STRING)) return GO;
-      TOKEN_START = POS;
-      TOKEN_U16 = POS - DELTA;
-      POS++;
-      SUB = STR_PLAIN;
-      STR_FLAGS = 0;
-      UTF8_NEED = 0;
-      STATE = TS_STRING;
-      return GO;
+      return beginString(TS_STRING);
     case 0x74: case 0x66: case 0x6e: { // t f n
       if (!beginValue(c == 0x6e ? J_NULL : J_BOOL)) return GO;
       TOKEN_START = POS;
@@ -201,14 +194,19 @@ function beginToken(c: u32): u32 {
   return syntaxError(SX_UNEXPECTED, POS);
 }
 
-function beginKey(): u32 {
+@inline function beginKey(): u32 {
+  return beginString(TS_KEY);
+}
+
+/** The opening quote of a string value or key (state TS_STRING or TS_KEY) is at POS. */
+function beginString(state: u32): u32 {
   TOKEN_START = POS;
   TOKEN_U16 = POS - DELTA;
   POS++;
   SUB = STR_PLAIN;
   STR_FLAGS = 0;
   UTF8_NEED = 0;
-  STATE = TS_KEY;
+  STATE = state;
   return GO;
 }
 

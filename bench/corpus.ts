@@ -14,6 +14,7 @@
  * Generation is a single seeded PRNG stream (no Math.random), so the output depends only on
  * (count, seed), and generateUsers(n, s) is a prefix of generateUsers(m, s) for n <= m.
  */
+import { codePoints } from "../bindings/directives/directive.js";
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -174,19 +175,7 @@ type Json = string | number | boolean | Json[] | { [key: string]: Json };
 type UserDraft = Record<string, Json>;
 
 /** Length in Unicode code points (a lone surrogate counts as one), as `min`/`max` count it. */
-export function codePointLength(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    // A high surrogate followed by a low one is a single code point.
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
+export const codePointLength = codePoints;
 
 function asciiName(rng: Rng): { name: string; local: string } {
   const first = rng.pick(FIRST_NAMES);

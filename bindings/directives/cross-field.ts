@@ -1,6 +1,6 @@
 // Helpers of the directives that name another field of the same model.
-import { ZERO_TIME_MS } from "../layout.js";
-import { DirectiveError, requireValue, type FieldContext, type SiblingRef } from "./directive.js";
+import { OP_GT_FIELD, OP_LT_FIELD, ZERO_TIME_MS } from "../layout.js";
+import { DirectiveError, requireValue, type DirectiveSpec, type FieldContext, type SiblingRef } from "./directive.js";
 
 /** The other field named by a cross-field directive: must exist and must not be the field itself. */
 export function otherField(name: string, target: string, field: FieldContext): SiblingRef {
@@ -55,4 +55,25 @@ export function comparableKinds(name: string, field: FieldContext, other: Siblin
       `${name}=${other.key}: cannot compare ${field.kind === "number" || field.kind === "string" ? field.scalar : field.kind} with ${other.scalar ?? other.kind}`,
     );
   }
+}
+
+/** gtfield / ltfield: the field compared with another one when the object closes. */
+export function fieldComparison(name: "gtfield" | "ltfield"): DirectiveSpec {
+  const gt = name === "gtfield";
+  return {
+    names: [name],
+    build(written, value, raw, field) {
+      const target = targetName(written, value);
+      const other = otherField(written, target, field);
+      comparableKinds(written, field, other);
+      return {
+        phase: "object", directive: raw, other,
+        code: gt ? "MUST_BE_GT_FIELD" : "MUST_BE_LT_FIELD",
+        message: `must be ${gt ? "greater" : "less"} than field ${target}`,
+        wasm: () => [gt ? OP_GT_FIELD : OP_LT_FIELD, other.slot, 0, 0],
+        // skipped when either side is null
+        test: (self, o) => self === null || self === undefined || o === null || o === undefined || (gt ? compareValues(self, o) > 0 : compareValues(self, o) < 0),
+      };
+    },
+  };
 }
