@@ -42,6 +42,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("not a positive integer.");
     return n;
   };
+  const workersOption = (value: string): number | "auto" => (value === "auto" ? "auto" : Math.min(positiveInt(value), 64));
   let code = 0;
   const program = new Command("checker")
     .description("Validate JSON and NDJSON records against checker models.")
@@ -66,6 +67,7 @@ async function main(argv: readonly string[]): Promise<number> {
     .option("--json", "print the summary as one JSON object")
     .option("--no-progress", "never show the progress bar (shown on a terminal for inputs over 4 MB)")
     .option("--exit-zero", "exit 0 even when records are rejected (2 still means an error)")
+    .option("--workers <n>", "worker threads for NDJSON: a number, or auto (every core for inputs over 4 MB)", workersOption, "auto")
     .action(async (input: string, opts: ValidateOptions) => {
       code = await validateCommand(input, opts);
     });

@@ -3,6 +3,7 @@
 // written while the next one fills, and two blocks are all there is: when both are busy the
 // reading loop waits (`ready`), so memory stays flat however many records are written.
 
+import type { FieldError } from "../errors.js";
 import { open, type FileHandle } from "node:fs/promises";
 import { CliError } from "./errors.js";
 
@@ -92,4 +93,22 @@ export class RecordWriter {
   private error(e: Error): CliError {
     return new CliError(`cannot write ${this.name}: ${e.message}`);
   }
+}
+
+export function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** A line without the whitespace around it. */
+export function trim(b: Buffer): Buffer {
+  let s = 0;
+  let e = b.length;
+  while (s < e && isSpace(b[s])) s++;
+  while (e > s && isSpace(b[e - 1])) e--;
+  return b.subarray(s, e);
+}
+
+/** One line of the rejects file: {"line", "record", "errors"}. */
+export function writeReject(w: RecordWriter, line: number, record: Buffer | string, errors: FieldError[]): void {
+  w.write(`{"line":${line},"record":`, typeof record === "string" ? JSON.stringify(record) : record, `,"errors":${JSON.stringify(errors)}}\n`);
 }

@@ -22,7 +22,10 @@ import { CliError } from "./errors.js";
 import { detectLines, Input } from "./input.js";
 import { LineTap } from "./lines.js";
 import { loadModel, type Loaded } from "./load.js";
-import { RecordWriter } from "./output.js";
+import { makeValidator } from "./make-validator.js";
+import { readLinesParallel } from "./parallel.js";
+import { availableParallelism } from "node:os";
+import { isSpace, RecordWriter, trim, writeReject } from "./output.js";
 import { progressBar, type Progress } from "./progress.js";
 import { jsonSummary, Tally, textSummary } from "./summary.js";
 
@@ -40,6 +43,8 @@ export interface ValidateOptions {
   extraFields?: ExtraFieldsMode;
   strictMissingFields: boolean;
   maxErrors?: number;
+  /** Worker threads for NDJSON ("auto": every core for inputs over 4 MB). */
+  workers?: number | "auto";
 }
 
 interface Sinks {
@@ -69,7 +74,11 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
     lines = o.lines || (!o.document && await detectLines(input, path));
     progress = await progressBar(input.size, o.progress);
     const sinks: Sinks = { tally, validator, rejects, out, marshal: o.marshal === true, progress };
-    await (lines ? readLines(input, sinks) : readDocument(input, sinks));
+    const workers = workerCount(o.workers, lines, input.size);
+    if (lines && workers > 1) {
+      const setup = { model: o.model, export: o.export, options: validatorOptions(o), marshal: o.marshal === true };
+      await readLinesParallel(input, sinks, workers, setup);
+    } else await (lines ? readLines(input, sinks) : readDocument(input, sinks));
   } finally {
     progress?.stop();
     await input.close();
@@ -83,21 +92,23 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
 }
 
 function validatorOf(loaded: Loaded, o: ValidateOptions): Validator {
-  if (loaded.kind === "union") {
-    throw new CliError(`${loaded.name} is a UnionValidator: validate reads records of a model or a Validator (parseLines)`);
-  }
+  return makeValidator(loaded, validatorOptions(o));
+}
+
+/** How many worker threads: --workers N, or with "auto" every core for NDJSON over 4 MB. */
+function workerCount(w: number | "auto" | undefined, lines: boolean, size: number | undefined): number {
+  if (!lines) return 1;
+  if (typeof w === "number") return w;
+  return size !== undefined && size > 4 * 1024 * 1024 ? Math.min(availableParallelism(), 16) : 1;
+}
+
+/** The validator options the command line gives. */
+function validatorOptions(o: ValidateOptions): ValidatorOptions {
   const options: ValidatorOptions = {};
   if (o.extraFields !== undefined) options.extraFields = o.extraFields;
   if (!o.strictMissingFields) options.strictMissingFields = false;
   if (o.maxErrors !== undefined) options.maxErrors = o.maxErrors;
-  try {
-    if (loaded.kind === "model") return new Validator(loaded.model, options);
-    if (Object.keys(options).length === 0) return loaded.validator;
-    return new Validator(loaded.validator.model, { ...loaded.validator.options, ...options });
-  } catch (e) {
-    if (e instanceof ModelError) throw new CliError(`model ${e.model}: ${e.message}`);
-    throw e;
-  }
+  return options;
 }
 
 /** The FieldErrors of a rejected record (as httpErrorBody lists them). */
@@ -109,18 +120,6 @@ function streamFieldErrors(errors: readonly StreamError[]): FieldError[] {
   return errors.flatMap((e) => e instanceof JsonSyntaxError || e instanceof UnmarshalTypeError
     ? fieldErrors(e)
     : [{ field: e.field, code: e.code, message: e.message, value: e.value }]);
-}
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-function trim(b: Buffer): Buffer {
-  let s = 0;
-  let e = b.length;
-  while (s < e && isSpace(b[s])) s++;
-  while (e > s && isSpace(b[e - 1])) e--;
-  return b.subarray(s, e);
 }
 
 /** Well-formed JSON text without the whitespace between tokens (so it fits on one line). */
@@ -140,10 +139,6 @@ export function compactJson(b: Buffer): Buffer {
     }
   }
   return out.subarray(0, n);
-}
-
-function writeReject(w: RecordWriter, line: number, record: Buffer | string, errors: FieldError[]): void {
-  w.write(`{"line":${line},"record":`, typeof record === "string" ? JSON.stringify(record) : record, `,"errors":${JSON.stringify(errors)}}\n`);
 }
 
 async function readLines(input: Input, s: Sinks): Promise<void> {

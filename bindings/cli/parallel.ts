@@ -1,0 +1,125 @@
+// `checker validate --workers N` on NDJSON: the main thread reads the input in line-aligned
+// chunks and hands each to a worker thread (cli/worker.ts: its own WASM instance and validator);
+// results come back as they are done and are counted and written in line order, so the output
+// files and the summary are the same as with one thread. At most 2 batches per worker are in
+// flight, so memory stays bounded whatever the input size.
+
+import { Worker } from "node:worker_threads";
+import { CliError } from "./errors.js";
+import type { Input } from "./input.js";
+import { trim, writeReject, type RecordWriter } from "./output.js";
+import type { Progress } from "./progress.js";
+import type { Tally } from "./summary.js";
+import { ACCEPTED, REJECTED, type Batch, type BatchResult, type WorkerSetup } from "./batch.js";
+
+export interface ParallelSinks {
+  readonly tally: Tally;
+  readonly rejects: RecordWriter | undefined;
+  readonly out: RecordWriter | undefined;
+  readonly marshal: boolean;
+  readonly progress: Progress | undefined;
+}
+
+interface Job {
+  readonly bytes: Buffer;
+  readonly firstLine: number;
+  readonly done: Promise<BatchResult>;
+}
+
+class Pool {
+  private readonly waiting = new Map<number, { resolve: (r: BatchResult) => void; reject: (e: Error) => void }>();
+  private next = 0;
+
+  private constructor(private readonly workers: Worker[]) {
+    for (const w of workers) {
+      w.on("message", (r: BatchResult) => {
+        const job = this.waiting.get(r.seq);
+        this.waiting.delete(r.seq);
+        job?.resolve(r);
+      });
+      w.on("error", (e) => this.failAll(e));
+    }
+  }
+
+  /** Start n workers; they are ready once each has loaded the model module. */
+  static async start(n: number, setup: WorkerSetup): Promise<Pool> {
+    const url = new URL("./worker.js", import.meta.url);
+    const workers = await Promise.all(Array.from({ length: n }, () => new Promise<Worker>((resolve, reject) => {
+      const w = new Worker(url, { workerData: setup });
+      w.once("message", (m: unknown) => {
+        if (m === "ready") resolve(w);
+        else reject(new CliError((m as { failed: string }).failed));
+      });
+      w.once("error", (e) => reject(new CliError(`worker: ${e.message}`)));
+    })));
+    return new Pool(workers);
+  }
+
+  run(seq: number, bytes: Buffer): Promise<BatchResult> {
+    const done = new Promise<BatchResult>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
+    const batch: Batch = { seq, bytes };
+    this.workers[this.next++ % this.workers.length].postMessage(batch);
+    return done;
+  }
+
+  private failAll(e: Error): void {
+    for (const j of this.waiting.values()) j.reject(new CliError(`worker: ${e.message}`));
+    this.waiting.clear();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+function countLines(b: Buffer): number {
+  let n = 0;
+  for (let i = b.indexOf(0x0a); i >= 0; i = b.indexOf(0x0a, i + 1)) n++;
+  return b.length > 0 && b[b.length - 1] !== 0x0a ? n + 1 : n;
+}
+
+/** Count and write the records of one finished batch, in order. */
+function take(job: Job, r: BatchResult, s: ParallelSinks): void {
+  let start = 0;
+  r.status.forEach((status, i) => {
+    let end = job.bytes.indexOf(0x0a, start);
+    if (end < 0) end = job.bytes.length;
+    const text = job.bytes.subarray(start, end);
+    start = end + 1;
+    const line = job.firstLine + i;
+    if (status === ACCEPTED) {
+      s.tally.accept();
+      if (s.out) s.out.write(s.marshal ? r.marshaled![i] : trim(text), "\n");
+    } else if (status === REJECTED) {
+      const { errors, malformed } = r.errors[i];
+      s.tally.reject(line, errors);
+      if (s.rejects) writeReject(s.rejects, line, malformed ? text.toString("utf8").replace(/\r$/, "") : trim(text), errors);
+    }
+  });
+}
+
+export async function readLinesParallel(input: Input, s: ParallelSinks, workers: number, setup: WorkerSetup): Promise<void> {
+  const pool = await Pool.start(workers, setup);
+  const queue: Job[] = [];
+  let line = 1;
+  let seq = 0;
+  const settle = async (): Promise<void> => {
+    const job = queue.shift()!;
+    take(job, await job.done, s);
+    s.progress?.update(input.bytes, s.tally.records);
+    if (s.rejects?.ready) await s.rejects.ready;
+    if (s.out?.ready) await s.out.ready;
+  };
+  try {
+    for await (const chunk of input.lines()) {
+      const bytes = Buffer.from(chunk); // the input reuses its buffer for the next chunk
+      queue.push({ bytes, firstLine: line, done: pool.run(seq++, bytes) });
+      line += countLines(bytes);
+      if (queue.length >= 2 * workers) await settle();
+    }
+    while (queue.length > 0) await settle();
+  } finally {
+    await pool.close();
+  }
+  s.tally.bytes = input.bytes;
+}

@@ -1,0 +1,48 @@
+// A worker thread of `checker validate --workers N`: it loads the model module itself (its own
+// WASM instance and validator) and validates the batches of NDJSON lines the main thread sends,
+// answering with what the main thread needs to count and write each record, in line order.
+
+import { parentPort, workerData } from "node:worker_threads";
+import { httpErrorBody } from "../http.js";
+import { loadModel } from "./load.js";
+import { makeValidator } from "./make-validator.js";
+import { ACCEPTED, BLANK, REJECTED, type Batch, type BatchResult, type WorkerSetup } from "./batch.js";
+
+function isBlank(b: Uint8Array): boolean {
+  for (const c of b) if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a) return false;
+  return true;
+}
+
+async function main(): Promise<void> {
+  const setup = workerData as WorkerSetup;
+  const validator = makeValidator(await loadModel(setup.model, setup.export), setup.options);
+  parentPort!.on("message", (batch: Batch) => {
+    const result: BatchResult = { seq: batch.seq, status: [], errors: {}, marshaled: setup.marshal ? {} : undefined };
+    const b = batch.bytes;
+    let start = 0;
+    for (let i = 0; start < b.length; i++) {
+      let end = b.indexOf(0x0a, start);
+      if (end < 0) end = b.length;
+      const line = b.subarray(start, end);
+      start = end + 1;
+      if (isBlank(line)) {
+        result.status.push(BLANK);
+        continue;
+      }
+      const r = validator.safeUnmarshal(line);
+      if (r.ok) {
+        result.status.push(ACCEPTED);
+        if (result.marshaled) result.marshaled[i] = validator.marshal(r.value);
+      } else {
+        result.status.push(REJECTED);
+        result.errors[i] = { errors: httpErrorBody(r.error).details, malformed: r.error.name === "JsonSyntaxError" };
+      }
+    }
+    parentPort!.postMessage(result);
+  });
+  parentPort!.postMessage("ready");
+}
+
+main().catch((e: unknown) => {
+  parentPort!.postMessage({ failed: (e as Error).message });
+});
