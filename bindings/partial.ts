@@ -114,7 +114,7 @@ export class PartialBuilder {
     for (let j = 0; j <= i; j++) {
       const n = this.stack[j];
       if (n.gen === this.gen) continue;
-      n.value = Array.isArray(n.value) ? n.value.slice() : { ...n.value };
+      n.value = n.kind === "array" ? (n.value as unknown[]).slice() : { ...n.value };
       n.gen = this.gen;
       if (j === 0) this.root = n.value;
       else (this.stack[j - 1].value as Record<Slot, unknown>)[n.slot] = n.value;

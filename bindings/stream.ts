@@ -201,13 +201,16 @@ export class StreamParser<M extends Model = Model> {
 
   private result(): StreamResult<Infer<M>> {
     // the errors array is shared between results until it changes (no copy per chunk)
-    if (this.errorsView === undefined || this.errorsView.length !== this.errors.length || this.errorsView[this.errorsView.length - 1] !== this.errors[this.errors.length - 1]) {
-      this.errorsView = Object.freeze(this.errors.slice());
+    // (an index of -1 on an empty array would be a slow named-property lookup: test lengths first)
+    let view = this.errorsView;
+    const n = this.errors.length;
+    if (view === undefined || view.length !== n || (n > 0 && view[n - 1] !== this.errors[n - 1])) {
+      view = this.errorsView = Object.freeze(this.errors.slice());
     }
     const r: StreamResult<Infer<M>> = {
       done: this.done,
       partial: this.builder.root as DeepPartial<Infer<M>> | undefined,
-      errors: this.errorsView,
+      errors: view,
       state: this.currentState(),
     };
     return this.value !== undefined ? { ...r, value: this.value } : r;

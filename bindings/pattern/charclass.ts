@@ -57,14 +57,27 @@ let foldOrbit: Map<number, readonly number[]> | undefined;
 function loadFolds(): { chars: number[]; orbit: Map<number, readonly number[]> } {
   if (foldChars === undefined || foldOrbit === undefined) {
     const orbit = new Map<number, readonly number[]>();
-    for (const text of FOLD_ORBITS.split(" ")) {
-      const members = text.split(",").map((v) => parseInt(v, 36));
-      for (const c of members) orbit.set(c, members);
-    }
+    for (const members of decodeOrbits(FOLD_ORBITS)) for (const c of members) orbit.set(c, members);
     foldChars = [...orbit.keys()].sort((x, y) => x - y);
     foldOrbit = orbit;
   }
   return { chars: foldChars, orbit: foldOrbit };
+}
+
+/** The orbits of the generated table's runs (scripts/gen-unicode-tables.mjs explains the form). */
+export function decodeOrbits(text: string): number[][] {
+  const out: number[][] = [];
+  let least = 0;
+  for (const run of text.split(" ")) {
+    const [gap, offsets, count, stride] = run.split(":");
+    const offs = offsets!.split(",").map((v) => parseInt(v, 36));
+    const n = count === undefined ? 1 : parseInt(count, 36);
+    const step = stride === undefined ? 0 : parseInt(stride, 36);
+    least += parseInt(gap!, 36);
+    for (let i = 0; i < n; i++, least += step) out.push([least, ...offs.map((d) => least + d)]);
+    least -= step; // `least` is the last orbit's least member, where the next gap starts
+  }
+  return out;
 }
 
 /** The code points equal to c under simple case folding (c itself included). */
