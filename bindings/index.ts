@@ -21,6 +21,8 @@ export type { ValidatorOptions, ExtraFieldsMode } from "./resolve.js";
 export { ValidationError, JsonSyntaxError, UnmarshalTypeError, ConversionError, ModelError } from "./errors.js";
 export type { FieldError } from "./errors.js";
 export { init, initSync } from "./wasm.js";
+export { loadUnicodeTables } from "./unicode-data.js";
+export type { UnicodeRanges } from "./unicode-data.js";
 export type { CheckerStandard, StandardSchemaV1 } from "./standard-schema.js";
 export { StreamParser } from "./stream.js";
 export { UnionStreamParser } from "./union-stream.js";

@@ -11,6 +11,8 @@
 // `import.meta.url` as the URL of dist/index.js (scripts/build-cjs.mjs), so the relative path below
 // means the same file there.
 
+import { isFileSource, openSource, readFileNow, type FileSource } from "./package-files.js";
+
 let compiled: WebAssembly.Module | undefined;
 
 /** What `init` accepts: a URL of the .wasm, a fetch Response (or its promise), the bytes, or a compiled module. */
@@ -40,34 +42,22 @@ export function initSync(source: BufferSource | WebAssembly.Module): void {
 
 async function compile(source: WasmSource): Promise<WebAssembly.Module> {
   if (source instanceof WebAssembly.Module) return source;
-  if (typeof source === "string" || source instanceof URL) {
-    const url = new URL(String(source), typeof location === "undefined" ? undefined : location.href);
-    if (url.protocol === "file:") return readCore(url);
-    source = fetch(url);
-  }
-  if (isPromiseLike(source)) source = await source;
-  if (typeof Response !== "undefined" && source instanceof Response) {
-    if (!source.ok) throw new Error(`checker: cannot load the WebAssembly core from ${source.url} (HTTP ${source.status})`);
-    const streaming = typeof WebAssembly.compileStreaming === "function" &&
-      source.headers.get("content-type")?.split(";")[0]?.trim() === "application/wasm";
-    return streaming ? WebAssembly.compileStreaming(source) : WebAssembly.compile(await source.arrayBuffer());
-  }
-  return WebAssembly.compile(source as BufferSource);
+  if (!isFileSource(source)) return WebAssembly.compile(source);
+  const opened = await openSource(source, "the WebAssembly core");
+  if (opened instanceof Uint8Array) return WebAssembly.compile(opened);
+  const streaming = typeof WebAssembly.compileStreaming === "function" &&
+    opened.headers.get("content-type")?.split(";")[0]?.trim() === "application/wasm";
+  return streaming ? WebAssembly.compileStreaming(opened) : WebAssembly.compile(await opened.arrayBuffer());
 }
 
-function isPromiseLike(v: unknown): v is PromiseLike<Response> {
-  return typeof (v as PromiseLike<unknown> | null)?.then === "function";
-}
 
-/** Read a .wasm file synchronously (Node, Deno, Bun); elsewhere there is no file system. */
+/** Read the .wasm file synchronously (Node, Deno, Bun); elsewhere there is no file system. */
 function readCore(url: URL): WebAssembly.Module {
-  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const getBuiltin = proc?.getBuiltinModule;
-  if (typeof getBuiltin !== "function") {
+  const bytes = readFileNow(url);
+  if (bytes === undefined) {
     throw new Error("checker: the WebAssembly core is not loaded; call `await init()` (or initSync(bytes)) first");
   }
-  const fs = getBuiltin.call(proc, "node:fs") as { readFileSync(p: URL): Uint8Array<ArrayBuffer> };
-  return new WebAssembly.Module(fs.readFileSync(url));
+  return new WebAssembly.Module(bytes);
 }
 
 /** The compiled core: the one given to init/initSync, else (Node) the package's file, read now. */

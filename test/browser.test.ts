@@ -218,6 +218,43 @@ describe("Chromium", () => {
     expect(await panel.locator(".raw .stop").count()).toBe(1);
   });
 
+  it("compiles a \\p{...} pattern once loadUnicodeTables() has fetched the tables (and says so before)", async () => {
+    const { page: p, problems: pageProblems } = await openPage("/examples/browser/");
+    try {
+      // a string, so the test runner does not rewrite the page's import()
+      const outcome = (await p.evaluate(`(async () => {
+        const lib = await import("/dist/index.js");
+        await lib.init();
+        const Name = lib.model("Name", { name: lib.t.string(${JSON.stringify("regexp=^\\p{Lu}\\p{Ll}+$")}) });
+        const Ascii = lib.model("Ascii", { code: lib.t.string("regexp=(?i)^[a-z]+$") });
+        let before = "";
+        try {
+          new lib.Validator(Name);
+        } catch (e) {
+          before = e.name + ": " + e.message;
+        }
+        // (?i) needs only the case-folding orbits, which are bundled: no tables for it
+        const foldsFirst = new lib.Validator(Ascii).safeUnmarshal(${JSON.stringify('{"code":"K\u212a"}')}).ok;
+        await lib.loadUnicodeTables();
+        const v = new lib.Validator(Name);
+        const codes = ${JSON.stringify(['{"name":"Émile"}', '{"name":"émile"}', '{"name":"Ωμέγα"}'])}.map((d) => {
+          const r = v.safeUnmarshal(d);
+          return r.ok ? "ok" : r.error.errors[0].code;
+        });
+        return { before, foldsFirst, codes };
+      })()`)) as { before: string; foldsFirst: boolean; codes: string[] };
+      expect(outcome.before).toBe(
+        "ModelError: field Name.name: regexp=^\\p{Lu}\\p{Ll}+$: \\p{Lu} needs the Unicode tables, which are not loaded: call `await loadUnicodeTables()` first (Node reads them itself)",
+      );
+      expect(outcome.foldsFirst).toBe(true);
+      expect(outcome.codes).toEqual(["ok", "PATTERN_MISMATCH", "ok"]);
+      expect(server!.requests).toContain("/assets/unicode-ranges.json");
+      expect(pageProblems).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
   it("passes the conformance cases, the same ones as Node", async () => {
     const { page: conf, problems: confProblems } = await openPage("/examples/browser/conformance.html");
     try {

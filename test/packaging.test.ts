@@ -69,6 +69,12 @@ beforeAll(async () => {
   // Loading the core yourself: init() with the URL of the shipped file, initSync() with its bytes.
   writeFileSync(join(project, "init.mjs"), `import { init, ${IMPORTS} } from "checker";
     await init(new URL(import.meta.resolve("checker/checker.wasm")));\n${MODEL}\n${BODY}\n`);
+  // A pattern naming Unicode classes: the tables are read from the package's assets/ on first use.
+  const unicode = (load: string) => `${load}
+    const Word = model("Word", { w: t.string("regexp=^\\\\p{Greek}+$") });
+    console.log(["{\\"w\\":\\"λόγος\\"}", "{\\"w\\":\\"logos\\"}"].map((d) => safeUnmarshal(Word, d).ok).join(" "));\n`;
+  writeFileSync(join(project, "unicode.mjs"), unicode(`import { ${IMPORTS} } from "checker";`));
+  writeFileSync(join(project, "unicode.cjs"), unicode(`"use strict"; const { ${IMPORTS} } = require("checker");`));
   writeFileSync(join(project, "init-sync.cjs"), `"use strict";
     const { initSync, ${IMPORTS} } = require("checker");
     initSync(require("node:fs").readFileSync(require.resolve("checker/checker.wasm")));\n${MODEL}\n${BODY}\n`);
@@ -82,10 +88,16 @@ describe("npm pack tarball", () => {
   it("ships the ESM and CommonJS builds, their declarations and the core, and nothing else", async () => {
     const { stdout } = await run("tar", ["-tzf", tarball]);
     const files = stdout.trim().split("\n").map((f) => f.replace(/^package\//, ""));
-    for (const f of ["package.json", "build/checker.wasm", "dist/index.js", "dist/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json"]) {
+    const assets = ["package.json", "build/checker.wasm", "assets/unicode-ranges.json"];
+    for (const f of [...assets, "dist/index.js", "dist/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json"]) {
       expect(files).toContain(f);
     }
-    expect(files.filter((f) => !f.startsWith("dist/") && !["package.json", "build/checker.wasm", "README.md", "LICENSE"].includes(f))).toEqual([]);
+    expect(files.filter((f) => !f.startsWith("dist/") && ![...assets, "README.md", "LICENSE"].includes(f))).toEqual([]);
+  });
+
+  it("reads the Unicode tables from the package when a pattern names a class (ESM and CommonJS)", async () => {
+    expect(await node("unicode.mjs")).toEqual(["true false"]);
+    expect(await node("unicode.cjs")).toEqual(["true false"]);
   });
 
   it("runs an ESM program (import, core read from the package on first use)", async () => {
@@ -116,8 +128,8 @@ describe("npm pack tarball", () => {
 
   it("passes @arethetypeswrong/cli (types for import and require in node10, node16 and bundler resolution)", async () => {
     const attw = join(root, "node_modules", ".bin", "attw");
-    // checker.wasm is an asset export, not a module with types.
-    const { stdout } = await run(attw, [tarball, "--format", "json", "--exclude-entrypoints", "./checker.wasm"], { cwd: root })
+    // checker.wasm and unicode-ranges.json are asset exports, not modules with types.
+    const { stdout } = await run(attw, [tarball, "--format", "json", "--exclude-entrypoints", "./checker.wasm", "./unicode-ranges.json"], { cwd: root })
       .catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? "" }));
     const report = JSON.parse(stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
     expect(report.analysis.problems).toEqual([]);

@@ -1,14 +1,17 @@
-// The generated Unicode tables (scripts/gen-unicode-tables.mjs): they agree with this Node's own
+// The generated Unicode tables (scripts/gen-unicode-tables.mjs; the ranges are read from
+// assets/unicode-ranges.json on first use): they agree with this Node's own
 // \p{...} (when it has the same Unicode version), and case folding orbits behave under (?i).
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { compilePattern, matchPattern, UNICODE_VERSION } from "../bindings/pattern/index.js";
 import { contains, decodeOrbits, foldOrbitOf } from "../bindings/pattern/charclass.js";
-import { CATEGORY_RANGES, FOLD_ORBITS, SCRIPT_RANGES } from "../bindings/pattern/unicode-tables.js";
+import { FOLD_ORBITS } from "../bindings/pattern/unicode-tables.js";
+import { loadUnicodeTables, unicodeRanges } from "../bindings/unicode-data.js";
 import { unicodeTable } from "../bindings/pattern/unicode.js";
 
 const sameUnicode = process.versions.unicode === UNICODE_VERSION;
+const { categories: CATEGORY_RANGES, scripts: SCRIPT_RANGES } = unicodeRanges("\\p{L}");
 
 // Every 331st code point plus the edges of each table's ranges.
 function samplePoints(ranges: readonly number[]): number[] {
@@ -48,7 +51,7 @@ describe.skipIf(!sameUnicode)(`tables vs this Node's RegExp (Unicode ${UNICODE_V
     expect(bad).toEqual([]);
   });
 
-  it("the committed file is what the generator writes", () => {
+  it("the committed files are what the generator writes", () => {
     const script = fileURLToPath(new URL("../scripts/gen-unicode-tables.mjs", import.meta.url));
     const run = spawnSync(process.execPath, [script, "--check"], { encoding: "utf8" });
     expect(run.stderr).toBe("");
@@ -102,5 +105,40 @@ describe("case folding orbits", () => {
     for (const name of ["greek", "lu", "Letter", "Cn", "LC", "Grek", "Unknown", "Zzzz", "Old Italic", "Script=Greek"]) {
       expect(unicodeTable(name), name).toBeUndefined();
     }
+  });
+});
+
+describe("the Unicode ranges file", () => {
+  it("is for the Unicode version of the bundled folding orbits, and loading it again does nothing", async () => {
+    expect(unicodeRanges("\\p{L}").unicode).toBe(UNICODE_VERSION);
+    const before = unicodeRanges("\\p{L}");
+    await loadUnicodeTables({ unicode: "0.0", categories: {}, scripts: {} });
+    expect(unicodeRanges("\\p{L}")).toBe(before);
+  });
+});
+
+describe("loadUnicodeTables (each case in a fresh copy of the module, where nothing is loaded yet)", () => {
+  async function fresh(): Promise<typeof import("../bindings/unicode-data.js")> {
+    vi.resetModules();
+    return import("../bindings/unicode-data.js");
+  }
+
+  it("loads the packaged file from a file: URL, or takes the contents as an object", async () => {
+    const a = await fresh();
+    await a.loadUnicodeTables(new URL("../assets/unicode-ranges.json", import.meta.url));
+    expect(Object.keys(a.unicodeRanges("\\p{Greek}").scripts)).toContain("Greek");
+    const b = await fresh();
+    await b.loadUnicodeTables({ unicode: UNICODE_VERSION, categories: { Lu: "1t p" }, scripts: {} });
+    expect(b.unicodeRanges("\\p{Lu}").categories).toEqual({ Lu: "1t p" });
+  });
+
+  it("refuses tables of another Unicode version, other JSON, and a missing file, saying which", async () => {
+    const m = await fresh();
+    await expect(m.loadUnicodeTables({ unicode: "9.0", categories: {}, scripts: {} })).rejects.toThrow(
+      `checker: the Unicode tables are for Unicode 9.0; this build needs Unicode ${UNICODE_VERSION}`,
+    );
+    await expect(m.loadUnicodeTables({ hello: 1 } as never)).rejects.toThrow("checker: these are not the Unicode tables (assets/unicode-ranges.json)");
+    await expect(m.loadUnicodeTables(new URL("../assets/missing.json", import.meta.url))).rejects.toThrow(/ENOENT/);
+    await expect(m.loadUnicodeTables(new Response("nope", { status: 404 }))).rejects.toThrow("checker: cannot load the Unicode tables from the Response given (HTTP 404)");
   });
 });

@@ -4,6 +4,7 @@
 // assembly/pattern.ts (the same program, run inside the evaluator pass).
 import { OP_PATTERN } from "../layout.js";
 import { compilePattern, matchPattern, PatternSyntaxError, type CompiledPattern } from "../pattern/index.js";
+import { UnicodeTablesNotLoaded } from "../unicode-data.js";
 import { DirectiveError, kindError, requireValue, type DirectiveSpec } from "./directive.js";
 
 export const regexp: DirectiveSpec = {
@@ -16,6 +17,7 @@ export const regexp: DirectiveSpec = {
       compiled = compilePattern(source);
     } catch (e) {
       if (e instanceof PatternSyntaxError) throw new DirectiveError(`${name}=${source}: invalid pattern: ${e.reason}`);
+      if (e instanceof UnicodeTablesNotLoaded) throw new DirectiveError(`${name}=${source}: ${e.message}`);
       throw e;
     }
     return {

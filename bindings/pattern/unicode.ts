@@ -1,7 +1,7 @@
 // Named character tables of RE2 syntax: \p{...} names (generated Unicode data), Perl classes
 // (\d \s \w) and POSIX classes ([:alpha:]), as they are defined by RE2 and Go's regexp/syntax.
 import { MAX_RUNE, normalize, type Ranges } from "./charclass.js";
-import { CATEGORY_RANGES, SCRIPT_RANGES } from "./unicode-tables.js";
+import { unicodeRanges } from "../unicode-data.js";
 
 function decodeRanges(text: string): number[] {
   const out: number[] = [];
@@ -34,15 +34,15 @@ const cache = new Map<string, Ranges>();
 export function unicodeTable(name: string): Ranges | undefined {
   const hit = cache.get(name);
   if (hit !== undefined) return hit;
+  if (name === "Any") return [0, MAX_RUNE];
+  const { categories, scripts } = unicodeRanges(`\\p{${name}}`);
   let r: number[] | undefined;
-  if (name === "Any") {
-    r = [0, MAX_RUNE];
-  } else if (Object.hasOwn(GROUPS, name)) {
-    r = normalize(GROUPS[name]!.flatMap((c) => decodeRanges(CATEGORY_RANGES[c]!)));
-  } else if (Object.hasOwn(CATEGORY_RANGES, name)) {
-    r = decodeRanges(CATEGORY_RANGES[name]!);
-  } else if (Object.hasOwn(SCRIPT_RANGES, name)) {
-    r = decodeRanges(SCRIPT_RANGES[name]!);
+  if (Object.hasOwn(GROUPS, name)) {
+    r = normalize(GROUPS[name]!.flatMap((c) => decodeRanges(categories[c]!)));
+  } else if (Object.hasOwn(categories, name)) {
+    r = decodeRanges(categories[name]!);
+  } else if (Object.hasOwn(scripts, name)) {
+    r = decodeRanges(scripts[name]!);
   }
   if (r !== undefined) cache.set(name, r);
   return r;

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** Only these parts of the repository are served. */
-const PUBLIC = ["examples/browser/", "dist/", "build/checker.wasm"];
+const PUBLIC = ["examples/browser/", "dist/", "build/checker.wasm", "assets/unicode-ranges.json"];
 const TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
