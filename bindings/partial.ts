@@ -53,7 +53,8 @@ export class PartialBuilder {
     for (let e = this.consumed; e < end; e++) {
       const w = base + e * L.TP_WORDS;
       const tag = u32[w] & 0xff;
-      const top = this.stack[this.stack.length - 1];
+      // (undefined only before the document's first value, which is no key or end entry)
+      const top = lastOf(this.stack)!;
       switch (tag) {
         case L.T_FIELD: {
           const f = (top.type as { model: RModel }).model.fields[u32[w + 1]];
@@ -95,7 +96,7 @@ export class PartialBuilder {
 
   /** Type of the value that comes next (in the innermost open container). */
   private nextType(): RType {
-    const top = this.stack[this.stack.length - 1];
+    const top = lastOf(this.stack);
     if (!top) return this.rootType;
     if (top.kind === "object") return top.extra !== undefined ? ANY : top.field!.type;
     return elemOf(top.type);
@@ -148,7 +149,7 @@ export class PartialBuilder {
 
   /** The text of the string being read (shown until it completes). */
   placeOpenString(text: string): void {
-    const top = this.stack[this.stack.length - 1];
+    const top = lastOf(this.stack);
     if (top && !top.provisional) this.pathVersion++;
     this.place(text, true);
   }
@@ -159,7 +160,7 @@ export class PartialBuilder {
     if (c && c.version === this.pathVersion && c.reading === reading) return c.path;
     const path: Slot[] = [];
     for (let i = 1; i < this.stack.length; i++) path.push(this.stack[i].slot);
-    const top = this.stack[this.stack.length - 1];
+    const top = lastOf(this.stack);
     if (top && reading) path.push(this.memberSlot(top));
     this.pathCache = { version: this.pathVersion, reading, path: Object.freeze(path) };
     return this.pathCache.path;
@@ -205,6 +206,11 @@ export class PartialBuilder {
     this.consumed = 0;
     this.pathVersion++;
   }
+}
+
+/** The last item, or undefined (never reads index -1: that is a slow named-property lookup in V8). */
+export function lastOf<T>(list: readonly T[]): T | undefined {
+  return list.length > 0 ? list[list.length - 1] : undefined;
 }
 
 function joinSegment(path: string, seg: Slot): string {

@@ -7,7 +7,7 @@ import type { Program } from "./compile.js";
 import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
 import type { Infer, Model } from "./model.js";
-import { PartialBuilder } from "./partial.js";
+import { lastOf, PartialBuilder } from "./partial.js";
 import { renderErrors, syntaxError, typeError } from "./render.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { Session } from "./session.js";
@@ -221,7 +221,7 @@ export class StreamParser<M extends Model = Model> {
     const reading = !this.done && this.session.get(L.S_STATE) === L.TS_STRING;
     return new State(
       this.session.get(L.S_INPUT_LEN), this.chunks, this.done ? 0 : this.builder.depth, this.done,
-      this.errors[this.errors.length - 1], this.builder.root, this.done ? NO_PATH : this.builder.openPath(reading),
+      lastOf(this.errors), this.builder.root, this.done ? NO_PATH : this.builder.openPath(reading),
     );
   }
 }
