@@ -133,7 +133,7 @@ export const EDGE_RECORDS: readonly { text: string; why: string }[] = [
   { text: base.replace('"id":7', '"id":7.0'), why: "an int field rejects a number written with a fraction or exponent (Go's Unmarshal: UnmarshalTypeError); JSON.parse makes it 7" },
   { text: base.replace('"id":7', '"id":7e0'), why: "as above, exponent form" },
   { text: base.replace('"id":7', '"id":9007199254740993'), why: "int is bounded to JS safe integers (type error); JSON.parse rounds to 2^53 and ajv/valibot accept it, zod's z.int() requires a safe integer" },
-  { text: base.replace('"id":7', '"id":0').replace(/}$/, ',"id":5}'), why: "duplicate key: checker checks every occurrence as it reads it (id 0 fails gte=1); JSON.parse keeps the last one (5), so the peers accept" },
+  { text: base.replace('"id":7', '"id":0').replace(/}$/, ',"id":5}'), why: "duplicate key: the last occurrence wins in checker (as in Go: the errors of id 0 are taken back) and in JSON.parse (5), so all accept" },
   { text: withField({ tags: ["a", null] }), why: "null in a []string is accepted as the zero value \"\" (DESIGN.md, Missing and null; Go does the same); the peers want strings" },
   { text: withField({ age: null }), why: "null on a required field: rejected by all" },
   { text: withField({ tags: null }), why: "null slice on a required field: rejected by all" },
