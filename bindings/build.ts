@@ -85,11 +85,18 @@ export class TapeReader {
     return scalarValue(this.u32, this.f64, w, t, this.src);
   }
 
-  private object(m: RModel): Record<string, unknown> {
+  /** A new object of model m, before its fields are read. */
+  protected newObject(m: RModel): Record<string, unknown> {
     const o: Record<string, unknown> = {};
     const fields = m.fields;
     // declaration order first, so every object of a model shares one hidden class
     for (let i = 0; i < fields.length; i++) o[fields[i].key] = undefined;
+    return o;
+  }
+
+  private object(m: RModel): Record<string, unknown> {
+    const o = this.newObject(m);
+    const fields = m.fields;
     let extras: Record<string, unknown> | undefined;
     for (;;) {
       const w = this.base + this.i++ * L.TP_WORDS;
