@@ -39,7 +39,7 @@ export async function loadUnicodeTables(source?: FileSource | UnicodeRanges): Pr
   let data: unknown = source;
   if (source === undefined || isFileSource(source)) {
     const opened = await openSource(source ?? packagedRanges(), "the Unicode tables");
-    data = opened instanceof Uint8Array ? JSON.parse(new TextDecoder().decode(opened)) : await opened.json();
+    data = opened instanceof Uint8Array ? parseFile(opened) : await opened.json();
   }
   loaded ??= checked(data);
 }
@@ -50,9 +50,13 @@ export function unicodeRanges(className: string): UnicodeRanges {
   if (loaded === undefined) {
     const bytes = readFileNow(packagedRanges());
     if (bytes === undefined) throw new UnicodeTablesNotLoaded(className);
-    loaded = checked(JSON.parse(new TextDecoder().decode(bytes)));
+    loaded = checked(parseFile(bytes));
   }
   return loaded;
+}
+
+function parseFile(bytes: Uint8Array): unknown {
+  return JSON.parse(new TextDecoder().decode(bytes));
 }
 
 function checked(data: unknown): UnicodeRanges {
