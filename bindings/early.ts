@@ -70,11 +70,16 @@ export class EarlyChecks {
     const end = Math.max(this.rawDone, text.size);
     if (end > this.rawDone) {
       const raw = text.slice(this.rawDone, end);
-      const cut = completeEscapes(raw);
-      if (cut > 0) {
-        const part = raw.includes("\\") ? (JSON.parse(`"${raw.slice(0, cut)}"`) as string) : raw.slice(0, cut);
-        this.decoded += part;
-        this.rawDone += cut;
+      const escape = raw.indexOf("\\");
+      if (escape < 0) {
+        this.decoded += raw;
+        this.rawDone = end;
+      } else {
+        const cut = completeEscapes(raw, escape);
+        if (cut > 0) {
+          this.decoded += JSON.parse(`"${raw.slice(0, cut)}"`) as string;
+          this.rawDone += cut;
+        }
       }
     }
     return this.decoded;
@@ -162,10 +167,9 @@ interface EarlyOp {
   readonly values: readonly string[];
 }
 
-/** Length of the longest prefix of raw JSON string text that ends outside an escape. */
-function completeEscapes(raw: string): number {
-  let i = 0;
-  let safe = 0;
+/** Length of the longest prefix of raw JSON string text that ends outside an escape (the first at `i`). */
+function completeEscapes(raw: string, i: number): number {
+  let safe = i;
   while (i < raw.length) {
     if (raw.charCodeAt(i) !== 0x5c) { i++; safe = i; continue; }
     const n = raw[i + 1] === "u" ? 6 : 2;

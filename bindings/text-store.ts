@@ -7,6 +7,8 @@ export class TextStore {
   private readonly starts: number[] = [];
   private length = 0;
   private decoder = new TextDecoder("utf-8", { fatal: false });
+  /** The decoder may hold the start of a UTF-8 sequence (the last byte chunk ended in a non-ASCII byte). */
+  private decoderHolds = false;
   /** A high surrogate held back from the last string chunk (its pair may come next). */
   private held = "";
 
@@ -16,7 +18,7 @@ export class TextStore {
    */
   append(chunk: string | Uint8Array): string | Uint8Array {
     if (typeof chunk !== "string") {
-      this.push(this.decoder.decode(chunk, { stream: true }));
+      this.push(this.decodeBytes(chunk));
       return chunk;
     }
     let s = this.held + chunk;
@@ -30,11 +32,29 @@ export class TextStore {
     return s;
   }
 
+  /**
+   * Text of a byte chunk. A short all-ASCII chunk while the decoder holds nothing is its bytes as
+   * char codes (what the decoder would return, without a call into it per chunk); anything else
+   * goes through the streaming decoder, which also keeps a sequence split across chunks.
+   */
+  private decodeBytes(chunk: Uint8Array): string {
+    const n = chunk.length;
+    if (!this.decoderHolds && n <= ASCII_RUN_MAX) {
+      let ascii = true;
+      for (let i = 0; i < n; i++) if (chunk[i] >= 0x80) { ascii = false; break; }
+      if (ascii) return String.fromCharCode.apply(null, chunk as unknown as number[]);
+    }
+    // (a chunk ending in a non-ASCII byte may end inside a sequence: say so, to be safe)
+    this.decoderHolds = n > 0 ? chunk[n - 1] >= 0x80 : this.decoderHolds;
+    return this.decoder.decode(chunk, { stream: true });
+  }
+
   /** The held-back surrogate, when the stream ends (it is a lone surrogate after all). */
   flush(): string {
     const s = this.held;
     this.held = "";
     const tail = this.decoder.decode();
+    this.decoderHolds = false;
     this.push(s + tail);
     return s;
   }
@@ -88,8 +108,12 @@ export class TextStore {
     this.length = 0;
     this.held = "";
     this.decoder = new TextDecoder("utf-8", { fatal: false });
+    this.decoderHolds = false;
   }
 }
+
+/** Longest byte chunk decoded as char codes (one argument per byte). */
+const ASCII_RUN_MAX = 256;
 
 /** Chunks as one: a string when all are strings, bytes when all are bytes (else UTF-8 bytes). */
 export function joinChunks(chunks: readonly (string | Uint8Array)[]): string | Uint8Array {
