@@ -4,8 +4,8 @@
 // marked `early`, and replaced by the core's own record when the value completes.
 
 import type { Program } from "./compile.js";
-import { codePoints } from "./directives/directive.js";
 import * as L from "./layout.js";
+import { OpenString } from "./open-string.js";
 import type { PartialBuilder } from "./partial.js";
 import type { Session } from "./session.js";
 import type { StreamFieldError } from "./stream.js";
@@ -14,15 +14,13 @@ import type { TextStore } from "./text-store.js";
 const decoder = new TextDecoder();
 
 export class EarlyChecks {
-  // the open string, decoded incrementally
-  private token = -1;
-  private decoded = "";
-  private rawDone = 0; // UTF-16 offset of the raw text decoded so far
-  private points = 0; // code points of decoded[0 .. counted)
-  private counted = 0;
+  /** The string being read, decoded as it arrives. */
+  private readonly open = new OpenString();
   private readonly reported = new Set<string>();
   /** Per field record: its early-checkable ops (MAX_LEN, ONEOF_STR, MAX_ITEMS), if any. */
   private readonly early: (readonly EarlyOp[] | undefined)[];
+  /** Per field record: has a max length (so the open string's code points are counted). */
+  private readonly maxLength: boolean[] = [];
   /** Can anything be reported early (an early op, or unknown keys under forbid)? */
   private readonly any: boolean;
 
@@ -40,6 +38,7 @@ export class EarlyChecks {
         else if (code === L.OP_ONEOF_STR) list.push({ op, code, limit: 0, values: setValues(w, ops(op, 1), ops(op, 2)) });
       }
       this.early.push(list.length ? list : undefined);
+      this.maxLength.push(list.some((e) => e.code === L.OP_MAX_LEN));
       any ||= list.length > 0;
     }
     for (let sh = 0; sh < w[L.H_SHAPE_COUNT]; sh++) any ||= w[w[L.H_SHAPE_OFF] + sh * L.SH_WORDS + L.SH_EXTRA] === L.EX_FORBID;
@@ -47,51 +46,15 @@ export class EarlyChecks {
   }
 
   reset(): void {
-    this.token = -1;
-    this.decoded = "";
-    this.rawDone = 0;
-    this.points = 0;
-    this.counted = 0;
+    this.open.reset();
     this.reported.clear();
   }
 
   /** The decoded text of the string being read (only the new part is decoded each time). */
   openString(s: Session, text: TextStore): string {
-    const start = s.get(L.S_TOKEN_START);
-    if (start !== this.token) {
-      this.token = start;
-      this.decoded = "";
-      this.points = 0;
-      this.counted = 0;
-      this.rawDone = s.get(L.S_TOKEN_U16) + 1;
-    }
-    // an open string has read every byte of the input: its text is all the text decoded so far
-    // (a UTF-8 sequence cut by the chunk's end is not decoded yet, and neither is it counted)
-    const end = Math.max(this.rawDone, text.size);
-    if (end > this.rawDone) {
-      const raw = text.slice(this.rawDone, end);
-      const escape = raw.indexOf("\\");
-      if (escape < 0) {
-        this.decoded += raw;
-        this.rawDone = end;
-      } else {
-        const cut = completeEscapes(raw, escape);
-        if (cut > 0) {
-          this.decoded += JSON.parse(`"${raw.slice(0, cut)}"`) as string;
-          this.rawDone += cut;
-        }
-      }
-    }
-    return this.decoded;
-  }
-
-  /** Code points of the open string, counting only what was added since the last count. */
-  private codePoints(open: string): number {
-    if (this.counted < open.length) {
-      this.points += codePoints(open.slice(this.counted));
-      this.counted = open.length;
-    }
-    return this.points;
+    const fr = s.get(L.S_CUR_FR);
+    this.open.follow(s.get(L.S_TOKEN_START), s.get(L.S_TOKEN_U16), fr !== L.NONE && this.maxLength[fr]);
+    return this.open.update(text);
   }
 
   private report(out: StreamFieldError[], id: string, op: number, field: string, value: unknown, offset: number): void {
@@ -118,8 +81,8 @@ export class EarlyChecks {
     if (stringOps) {
       const open = this.openString(s, text);
       for (const e of stringOps) {
-        const failed = e.code === L.OP_MAX_LEN ? this.codePoints(open) > e.limit : e.code === L.OP_ONEOF_STR && !e.values.some((v) => v.startsWith(open));
-        if (failed) this.report(out, `${this.token}:${e.op}`, e.op, builder.errorPath(true), open, offset);
+        const failed = e.code === L.OP_MAX_LEN ? this.open.points > e.limit : e.code === L.OP_ONEOF_STR && !e.values.some((v) => v.startsWith(open));
+        if (failed) this.report(out, `${this.open.tokenStart}:${e.op}`, e.op, builder.errorPath(true), open, offset);
       }
     }
 
@@ -165,24 +128,6 @@ interface EarlyOp {
   readonly code: number;
   readonly limit: number;
   readonly values: readonly string[];
-}
-
-/** Length of the longest prefix of raw JSON string text that ends outside an escape (the first at `i`). */
-function completeEscapes(raw: string, i: number): number {
-  let safe = i;
-  while (i < raw.length) {
-    if (raw.charCodeAt(i) !== 0x5c) { i++; safe = i; continue; }
-    const n = raw[i + 1] === "u" ? 6 : 2;
-    if (i + n > raw.length) break;
-    // a high surrogate escape waits until the escape after it is complete: it may be its low half
-    if (n === 6 && /^[dD][89abAB]/.test(raw.slice(i + 2, i + 4))) {
-      const j = i + 6;
-      if (j === raw.length || (raw.charCodeAt(j) === 0x5c && j + 6 > raw.length)) break;
-    }
-    i += n;
-    safe = i;
-  }
-  return safe;
 }
 
 /** The strings of a oneof set in the program's byte pool. */

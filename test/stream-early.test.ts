@@ -141,6 +141,47 @@ describe("an open string already longer than max=: reported early, replaced when
     expect(firstAt(r, has("p", "MAX_LENGTH"))).toBe(1);
   });
 
+  it("a long string in hundreds of chunks (emoji, escapes, cut escapes): the text and the count stay exact", () => {
+    const unit = 'ab😀\\u00e9\\ud83d\\ude00\\n"x';
+    const body = JSON.stringify(unit.repeat(300)).slice(1, -1); // raw JSON string text, 300 units
+    const limit = [...(JSON.parse(`"${body}"`) as string)].length - 7;
+    const S = model("S", { s: t.string(`max=${limit}`) });
+    const chunks = ['{"s":"'];
+    for (let i = 0, k = 0; i < body.length; k++) {
+      const n = 1 + ((k * 7) % 13); // 1..13 units, cutting escapes and surrogate pairs anywhere
+      let end = Math.min(body.length, i + n);
+      if (/[\uD800-\uDBFF]/.test(body[end - 1])) end++; // a string chunk cannot hold half a pair
+      chunks.push(body.slice(i, end));
+      i = end;
+    }
+    chunks.push('"}');
+    const r = trace(chunks, lax, S);
+    // oracle: the text so far is the longest prefix of the raw text JSON.parse accepts, unless it
+    // ends in a high surrogate (its low half may follow); the error comes with the first chunk
+    // after which that text has more than `limit` characters
+    const shown: string[] = [];
+    let raw = "";
+    for (let i = 1; i < chunks.length - 1; i++) {
+      raw += chunks[i];
+      for (let cut = raw.length; ; cut--) {
+        let text: string;
+        try {
+          text = JSON.parse(`"${raw.slice(0, cut)}"`) as string;
+        } catch {
+          continue;
+        }
+        if (/[\uD800-\uDBFF]$/.test(text)) continue;
+        shown.push(text);
+        break;
+      }
+    }
+    const want = 1 + shown.findIndex((text) => [...text].length > limit);
+    expect(want).toBeGreaterThan(0);
+    expect(firstAt(r, has("s", "MAX_LENGTH"))).toBe(want);
+    expect(chunks.length).toBeGreaterThan(200); // more parts than one flattened block holds
+    shown.forEach((text, i) => expect((r[i + 1].partial as { s: string }).s).toBe(text));
+  });
+
   it("a string exactly max long is not reported", () => {
     const r = trace(['{"req":"x","name":"abcde', '"}']);
     expect(firstAt(r, has("name", "MAX_LENGTH"))).toBe(-1);
