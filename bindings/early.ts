@@ -82,7 +82,8 @@ export class EarlyChecks {
       const open = this.openString(s, text);
       for (const e of stringOps) {
         const failed = e.code === L.OP_MAX_LEN ? this.open.points > e.limit : e.code === L.OP_ONEOF_STR && !e.values.some((v) => v.startsWith(open));
-        if (failed) this.report(out, `${this.open.tokenStart}:${e.op}`, e.op, builder.errorPath(true), open, offset);
+        const id = `${this.open.tokenStart}:${e.op}`;
+        if (failed && !this.reported.has(id)) this.report(out, id, e.op, builder.errorPath(true), open, offset);
       }
     }
 
@@ -100,9 +101,10 @@ export class EarlyChecks {
         const reading = d < depth - 1 || state === L.TS_STRING || state === L.TS_NUMBER || state === L.TS_LITERAL;
         const items = u32[f + L.FM_COUNT] + (reading ? 1 : 0);
         for (const e of ops) {
-          if (e.code === L.OP_MAX_ITEMS && items > e.limit) {
-            this.report(out, `${u32[f + L.FM_START]}:${e.op}`, e.op, builder.containerPath(d), builder.openValue(d), offset);
-          }
+          if (e.code !== L.OP_MAX_ITEMS || items <= e.limit) continue;
+          // (the value, the open array so far, is built only for the one report)
+          const id = `${u32[f + L.FM_START]}:${e.op}`;
+          if (!this.reported.has(id)) this.report(out, id, e.op, builder.containerPath(d), builder.openValue(d), offset);
         }
       } else if (type === L.FT_OBJECT && u32[f + L.FM_CHILD] === L.NONE && u32[f + L.FM_MODE] === L.EX_FORBID) {
         const top = d === depth - 1;

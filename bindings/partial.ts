@@ -1,9 +1,14 @@
-// The partial value of a stream, kept up to date from the tape entries each chunk adds (so a whole
-// stream costs O(total bytes)). Copy-on-write per chunk: a container that changes during a chunk
-// is copied once (with its ancestors), so containers that did not change keep their identity and a
-// React-style UI can skip them; changed ones get a new identity.
+// The partial value of a stream, kept up to date from the tape entries each chunk adds. Each open
+// container keeps its members as an append-only log (an array's items; an object's or map's keys
+// and values), where only the last member can still change (an open string, an open container).
+// After every chunk the stream takes a snapshot: one small record per open container (how many
+// members, and the last one), O(depth) whatever the sizes. A snapshot becomes a plain value only
+// when someone reads it, and then only the containers that changed since the last value built
+// are new objects: the rest keep their identity, so a React-style UI can skip them. So a stream
+// costs O(total bytes) however large its open arrays grow, plus O(size of the changed
+// containers) per partial value actually read.
 
-import { elemOf, entryText, finishArray, finishObject, modelOf, scalarValue, type Text } from "./build.js";
+import { elemOf, entryText, finishArray, finishObject, scalarValue, type Text } from "./build.js";
 import * as L from "./layout.js";
 import { stripPtr, type RField, type RModel, type RType } from "./resolve.js";
 
@@ -14,26 +19,59 @@ type Slot = string | number;
 interface OpenNode {
   readonly kind: "object" | "array" | "map";
   readonly type: RType;
-  value: Record<string, unknown> | unknown[];
-  /** Chunk generation in which `value` was last copied. */
-  gen: number;
-  /** Where this node sits in its parent. */
+  /** Member values (the last may be provisional, or stand for the open child). */
+  readonly vals: unknown[];
+  /** Objects and maps: the key of each member (a repeated key comes again; the last one wins). */
+  readonly keys: string[];
+  /** Where this node sits in its parent (the parent's member index or key; or an extra's key). */
   readonly slot: Slot;
+  /** Captured under ExtraAllow: it joins the parent's extras when it closes, and is not shown before. */
+  readonly hidden: boolean;
   /** Object: the field whose value comes next; map: its key; array: unused. */
   field: RField | undefined;
   key: string;
   /** An extra key captured under ExtraAllow comes next. */
   extra: string | undefined;
   extras: Record<string, unknown> | undefined;
-  /** The slot holds a provisional value (an open string): the next value replaces it. */
+  /** The last member is provisional (an open string): the next value replaces it. */
   provisional: boolean;
+  /** The value last built for this node: from `n` members whose last was `last`. */
+  built: Built | undefined;
+  /**
+   * Once closed: the value built from its last state (before missing fields are filled in). A
+   * snapshot of that state, read whenever, is this very value, so identities do not depend on
+   * whether a partial was read before or after the chunk that closed the node.
+   */
+  closed: Built | undefined;
 }
 
+interface Built {
+  readonly n: number;
+  readonly last: unknown;
+  readonly value: unknown;
+}
+
+/**
+ * The partial value at one moment. `node` undefined: `last` is the value itself (nothing yet, a
+ * complete document). Otherwise the node's first `n` members, the last of which is `child` built,
+ * or `last`.
+ */
+export interface Snapshot {
+  readonly node: OpenNode | undefined;
+  readonly n: number;
+  readonly last: unknown;
+  readonly child: Snapshot | undefined;
+}
+
+const NOTHING: Snapshot = Object.freeze({ node: undefined, n: 0, last: undefined, child: undefined });
+
 export class PartialBuilder {
-  /** The partial value (undefined until the document's first byte). */
-  root: unknown = undefined;
   private readonly stack: OpenNode[] = [];
-  private gen = 0;
+  /** The document's value once it is complete (or a scalar document). */
+  private done: Snapshot = NOTHING;
+  /** The snapshot of the last chunk, kept while nothing visible changes. */
+  private last: Snapshot = NOTHING;
+  private changed = false;
   /** Tape entries consumed so far. */
   consumed = 0;
   /** Changes whenever the open path may have changed (so a path can be reused until then). */
@@ -42,14 +80,12 @@ export class PartialBuilder {
 
   constructor(private readonly rootType: RType) {}
 
-  /** Start a chunk: containers touched from now on are copied once. */
-  nextChunk(): void {
-    this.gen++;
-  }
-
   /** Consume tape entries [this.consumed, end). */
   consume(u32: Uint32Array, f64: Float64Array, base: number, end: number, text: Text): void {
-    if (end > this.consumed) this.pathVersion++;
+    if (end > this.consumed) {
+      this.pathVersion++;
+      this.changed = true;
+    }
     for (let e = this.consumed; e < end; e++) {
       const w = base + e * L.TP_WORDS;
       const tag = u32[w] & 0xff;
@@ -69,23 +105,13 @@ export class PartialBuilder {
         case L.T_KEY:
           top.key = entryText(u32, w, text);
           break;
-        case L.T_OBJ: this.open("object", {}, this.nextType()); break;
-        case L.T_ARR: this.open("array", [], this.nextType()); break;
-        case L.T_MAP: this.open("map", {}, this.nextType()); break;
-        case L.T_OBJ_END: {
-          const node = this.touch(this.stack.length - 1);
-          finishObject(node.value as Record<string, unknown>, (node.type as { model: RModel }).model, node.extras);
-          this.stack.pop();
-          break;
-        }
-        case L.T_ARR_END: {
-          const node = this.touch(this.stack.length - 1);
-          finishArray(node.value as unknown[], node.type);
-          this.stack.pop();
-          break;
-        }
+        case L.T_OBJ: this.open("object", this.nextType()); break;
+        case L.T_ARR: this.open("array", this.nextType()); break;
+        case L.T_MAP: this.open("map", this.nextType()); break;
+        case L.T_OBJ_END:
+        case L.T_ARR_END:
         case L.T_MAP_END:
-          this.stack.pop();
+          this.close(this.stack.pop()!);
           break;
         default:
           this.place(scalarValue(u32, f64, w, this.nextType(), text));
@@ -102,46 +128,60 @@ export class PartialBuilder {
     return elemOf(top.type);
   }
 
-  private open(kind: OpenNode["kind"], value: Record<string, unknown> | unknown[], t: RType): void {
-    const base = stripPtr(t);
-    const slot = this.place(value);
+  private open(kind: OpenNode["kind"], t: RType): void {
+    const top = lastOf(this.stack);
+    const hidden = top !== undefined && (top.hidden || (top.kind === "object" && top.extra !== undefined));
+    const slot = this.place(undefined); // (a member that stands for the open node until it closes)
     this.stack.push({
-      kind, type: base, value, gen: this.gen, slot, field: undefined, key: "", extra: undefined, extras: undefined, provisional: false,
+      kind, type: stripPtr(t), vals: [], keys: [], slot, hidden,
+      field: undefined, key: "", extra: undefined, extras: undefined, provisional: false, built: undefined, closed: undefined,
     });
   }
 
-  /** Copy stale nodes 0..i (top-down) so they may change in this chunk; returns node i. */
-  private touch(i: number): OpenNode {
-    for (let j = 0; j <= i; j++) {
-      const n = this.stack[j];
-      if (n.gen === this.gen) continue;
-      n.value = n.kind === "array" ? (n.value as unknown[]).slice() : { ...n.value };
-      n.gen = this.gen;
-      if (j === 0) this.root = n.value;
-      else (this.stack[j - 1].value as Record<Slot, unknown>)[n.slot] = n.value;
+  /** A container closed: its value (members not seen take their missing values) replaces its member. */
+  private close(node: OpenNode): void {
+    const n = node.vals.length;
+    const last = lastOf(node.vals);
+    let value = this.build(node, n, last);
+    node.closed = { n, last, value };
+    if (node.kind === "object") {
+      const model = (node.type as { model: RModel }).model;
+      if (model.fields.some((f) => f.extras || (value as Record<string, unknown>)[f.key] === undefined)) {
+        value = { ...(value as Record<string, unknown>) };
+        finishObject(value as Record<string, unknown>, model, node.extras);
+      }
+    } else if (node.kind === "array" && node.type.kind === "array" && node.vals.length < node.type.length) {
+      value = (value as unknown[]).slice();
+      finishArray(value as unknown[], node.type);
     }
-    return this.stack[i];
+    const parent = lastOf(this.stack);
+    if (!parent) {
+      this.done = { node: undefined, n: 0, last: value, child: undefined };
+      return;
+    }
+    if (node.hidden && !parent.hidden) (parent.extras ??= {})[node.slot] = value;
+    else parent.vals[parent.vals.length - 1] = value;
   }
 
   /** Put a completed (or provisional) value where the next value goes; returns its slot. */
   private place(v: unknown, provisional = false): Slot {
-    if (this.stack.length === 0) {
-      this.root = v;
+    const top = lastOf(this.stack);
+    if (!top) {
+      this.done = { node: undefined, n: 0, last: v, child: undefined };
       return "";
     }
-    const top = this.touch(this.stack.length - 1);
     let slot: Slot;
-    if (top.kind === "array") {
-      const arr = top.value as unknown[];
-      slot = top.provisional ? arr.length - 1 : arr.length;
-      arr[slot] = v;
-    } else if (top.kind === "object" && top.extra !== undefined) {
+    if (top.kind === "object" && top.extra !== undefined) {
       // captured extras join the object when it closes
       (top.extras ??= {})[top.extra] = v;
       slot = top.extra;
     } else {
-      slot = top.key;
-      (top.value as Record<string, unknown>)[slot] = v;
+      if (top.provisional) top.vals[top.vals.length - 1] = v;
+      else {
+        top.vals.push(v);
+        if (top.kind !== "array") top.keys.push(top.key);
+      }
+      slot = top.kind === "array" ? top.vals.length - 1 : top.key;
     }
     top.provisional = provisional;
     return slot;
@@ -151,7 +191,56 @@ export class PartialBuilder {
   placeOpenString(text: string): void {
     const top = lastOf(this.stack);
     if (top && !top.provisional) this.pathVersion++;
+    this.changed = true;
     this.place(text, true);
+  }
+
+  /** The partial value now, as a snapshot (O(open containers)); `value` turns it into the value. */
+  snapshot(): Snapshot {
+    if (!this.changed) return this.last;
+    this.changed = false;
+    this.last = this.stack.length === 0 ? this.done : this.snapshotFrom(0);
+    return this.last;
+  }
+
+  /** Snapshot of open container i and what is open inside it. */
+  private snapshotFrom(i: number): Snapshot {
+    let child: Snapshot | undefined;
+    for (let j = this.stack.length - 1; j >= i; j--) {
+      const node = this.stack[j];
+      const n = node.vals.length;
+      // a hidden child (an extra) is not a member: the node's last member is its own
+      const shown = child !== undefined && !this.stack[j + 1].hidden ? child : undefined;
+      child = { node, n, last: shown ? undefined : node.vals[n - 1], child: shown };
+    }
+    return child!;
+  }
+
+  /** The plain value of a snapshot: containers that did not change since the last one built keep their identity. */
+  value(s: Snapshot): unknown {
+    return s.node === undefined ? s.last : this.build(s.node, s.n, s.child ? this.value(s.child) : s.last);
+  }
+
+  /** Node's first n members, the last one being `last`, as a plain value (reused when unchanged). */
+  private build(node: OpenNode, n: number, last: unknown): unknown {
+    const b = node.built;
+    if (b && b.n === n && b.last === last) return b.value;
+    const c = node.closed;
+    if (c && c.n === n && c.last === last) return c.value;
+    let value: unknown;
+    if (node.kind === "array") {
+      const out = node.vals.slice(0, n);
+      if (n > 0) out[n - 1] = last;
+      value = out;
+    } else {
+      const out: Record<string, unknown> = {};
+      const { keys, vals } = node;
+      for (let i = 0; i < n - 1; i++) out[keys[i]] = vals[i];
+      if (n > 0) out[keys[n - 1]] = last;
+      value = out;
+    }
+    node.built = { n, last, value };
+    return value;
   }
 
   /** Path of the value being written now: the open containers, then the member being read. */
@@ -167,7 +256,7 @@ export class PartialBuilder {
   }
 
   private memberSlot(n: OpenNode): Slot {
-    if (n.kind === "array") return (n.value as unknown[]).length - (n.provisional ? 1 : 0);
+    if (n.kind === "array") return n.vals.length - (n.provisional ? 1 : 0);
     return n.extra ?? n.key;
   }
 
@@ -191,18 +280,24 @@ export class PartialBuilder {
     return slot;
   }
 
-  /** The value of open container i (0 = the document). */
+  /** The value of open container i (0 = the document) now. */
   openValue(i: number): unknown {
-    return this.stack[i]?.value;
+    return i < this.stack.length ? this.value(this.snapshotFrom(i)) : undefined;
   }
 
   get depth(): number {
     return this.stack.length;
   }
 
+  /** The document's value, once it is complete. */
+  get root(): unknown {
+    return this.done.last;
+  }
+
   reset(): void {
-    this.root = undefined;
     this.stack.length = 0;
+    this.done = this.last = NOTHING;
+    this.changed = false;
     this.consumed = 0;
     this.pathVersion++;
   }

@@ -7,7 +7,7 @@ import type { Program } from "./compile.js";
 import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
 import type { Infer, Model } from "./model.js";
-import { lastOf, PartialBuilder } from "./partial.js";
+import { lastOf, PartialBuilder, type Snapshot } from "./partial.js";
 import { renderErrors, syntaxError, typeError } from "./render.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { Session } from "./session.js";
@@ -129,7 +129,6 @@ export class StreamParser<M extends Model = Model> {
     const s = this.session;
     const status = s.run(final);
     const heap = s.engine.heap;
-    this.builder.nextChunk();
     this.builder.consume(heap.u32, heap.f64, s.get(L.S_TAPE) >>> 2, s.get(L.S_TAPE_LEN), this.text);
     this.takeRecords();
     if (status === L.ST_SYNTAX) return this.fail(syntaxError(s));
@@ -207,24 +206,55 @@ export class StreamParser<M extends Model = Model> {
     if (view === undefined || view.length !== n || (n > 0 && view[n - 1] !== this.errors[n - 1])) {
       view = this.errorsView = Object.freeze(this.errors.slice());
     }
-    const r: StreamResult<Infer<M>> = {
-      done: this.done,
-      partial: this.builder.root as DeepPartial<Infer<M>> | undefined,
-      errors: view,
-      state: this.currentState(),
-    };
-    return this.value !== undefined ? { ...r, value: this.value } : r;
+    const snap = this.builder.snapshot();
+    return new Result(this.done, this.builder, snap, view, this.stateAt(snap), this.value);
   }
 
   /** The state now. */
   currentState(): StreamState {
+    return this.stateAt(this.builder.snapshot());
+  }
+
+  private stateAt(snap: Snapshot): StreamState {
     const reading = !this.done && this.session.get(L.S_STATE) === L.TS_STRING;
     return new State(
       this.session.get(L.S_INPUT_LEN), this.chunks, this.done ? 0 : this.builder.depth, this.done,
-      lastOf(this.errors), this.builder.root, this.done ? NO_PATH : this.builder.openPath(reading),
+      lastOf(this.errors), this.builder, snap, this.done ? NO_PATH : this.builder.openPath(reading),
     );
   }
 }
+
+/**
+ * A feed() result. `partial` is built from the chunk's snapshot when first read (a getter), so a
+ * stream whose partials are not read every chunk does not pay for building them; `toJSON`
+ * includes it. (An own accessor per result, which spreading would copy, costs ~10x more.)
+ */
+class Result<T> implements StreamResult<T> {
+  readonly #builder: PartialBuilder;
+  readonly #snap: Snapshot;
+  #built: DeepPartial<T> | undefined | typeof UNBUILT = UNBUILT;
+  readonly value?: T;
+
+  constructor(
+    readonly done: boolean, builder: PartialBuilder, snap: Snapshot, readonly errors: readonly StreamError[], readonly state: StreamState, value: T | undefined,
+  ) {
+    this.#builder = builder;
+    this.#snap = snap;
+    if (value !== undefined) this.value = value;
+  }
+
+  get partial(): DeepPartial<T> | undefined {
+    if (this.#built === UNBUILT) this.#built = this.#builder.value(this.#snap) as DeepPartial<T> | undefined;
+    return this.#built;
+  }
+
+  toJSON(): object {
+    const { done, partial, value, errors, state } = this;
+    return value !== undefined ? { done, partial, value, errors, state } : { done, partial, errors, state };
+  }
+}
+
+const UNBUILT: unique symbol = Symbol("unbuilt");
 
 const NO_PATH: readonly (string | number)[] = Object.freeze([]);
 
@@ -237,18 +267,26 @@ function errorKey(e: FieldError): string {
 }
 
 class State implements StreamState {
+  readonly #builder: PartialBuilder;
+  readonly #snap: Snapshot;
+
   constructor(
     readonly bytesReceived: number,
     readonly chunks: number,
     readonly depth: number,
     readonly done: boolean,
     readonly lastError: StreamError | undefined,
-    private readonly partial: unknown,
+    builder: PartialBuilder,
+    snap: Snapshot,
     readonly openPath: readonly (string | number)[],
-  ) {}
+  ) {
+    this.#builder = builder;
+    this.#snap = snap;
+  }
 
   complete(path: readonly (string | number)[] | string): boolean {
-    return isComplete(this.partial, this.openPath, typeof path === "string" ? splitPath(path) : path, this.done);
+    const partial = this.#builder.value(this.#snap);
+    return isComplete(partial, this.openPath, typeof path === "string" ? splitPath(path) : path, this.done);
   }
 }
 

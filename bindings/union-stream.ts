@@ -70,10 +70,32 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   }
 
   private wrap(r: StreamResult<unknown>): UnionStreamResult<V> {
-    const variant = this.variantName as Extract<keyof V, string>;
-    const base = { done: r.done, partial: r.partial, errors: r.errors, state: r.state, variant };
-    return r.value !== undefined ? { ...base, value: { variant, value: r.value } as UnionValue<V> } : base;
+    return new VariantResult<V>(r, this.variantName as Extract<keyof V, string>);
   }
 }
 
+/** A result of the variant's parser, named by its variant; `partial` stays a getter (built only if read). */
+class VariantResult<V extends VariantModels> implements UnionStreamResult<V> {
+  readonly #inner: StreamResult<unknown>;
+  readonly done: boolean;
+  readonly errors: StreamResult<unknown>["errors"];
+  readonly state: StreamResult<unknown>["state"];
+  readonly value?: UnionValue<V>;
 
+  constructor(r: StreamResult<unknown>, readonly variant: Extract<keyof V, string>) {
+    this.#inner = r;
+    this.done = r.done;
+    this.errors = r.errors;
+    this.state = r.state;
+    if (r.value !== undefined) this.value = { variant, value: r.value } as UnionValue<V>;
+  }
+
+  get partial(): unknown {
+    return this.#inner.partial;
+  }
+
+  toJSON(): object {
+    const { done, partial, errors, state, variant, value } = this;
+    return value !== undefined ? { done, partial, errors, state, variant, value } : { done, partial, errors, state, variant };
+  }
+}

@@ -336,3 +336,70 @@ describe("1,000 generated documents: streamed in every way, the same ending as o
     expect(failures).toEqual([]);
   });
 });
+
+// ---------------------------------------------------------------- partials read late
+
+/**
+ * The identity pattern of a sequence of partials: for each one, the paths of its containers that
+ * are the very same object as in the one before (what a React-style UI relies on to skip work).
+ */
+function sharing(partials: readonly unknown[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 1; i < partials.length; i++) {
+    const same: string[] = [];
+    const walk = (a: unknown, b: unknown, path: string) => {
+      if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return;
+      if (a === b) { same.push(path); return; }
+      for (const k of Object.keys(b)) if (Object.hasOwn(a, k)) walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}/${k}`);
+    };
+    walk(partials[i - 1], partials[i], "");
+    out.push(same);
+  }
+  return out;
+}
+
+describe("partials read late: a result's partial is its own moment, whenever it is read", () => {
+  // the reference reads each partial right after its chunk; the others read them after the whole
+  // stream, in order and in a shuffled order
+  const cases: [Target, fc.Arbitrary<unknown>, number][] = [
+    [articleStrict, articleArb(smallParagraph, 3, 3), 5001],
+    [openAllow, openArb, 5002],
+    [treeForbid, treeArb, 5003],
+  ];
+  for (const [tg, arb, seed] of cases) {
+    it(`${tg.name}: 60 documents in random chunks of 1..12 bytes`, () => {
+      const docs = fc.sample(fc.tuple(arb, writeArb).map(([v, w]) => write(v, w)), { seed, numRuns: 60 });
+      const next = rng(seed);
+      let reads = 0;
+      for (const doc of docs) {
+        const chunks = cut(utf8(doc.text), randomSizes(utf8(doc.text).length, 12, next));
+        const atOnce = feedAll(tg.parser, chunks, { keep: true, onResult: (r) => void r.partial }).results.map((r) => r.partial);
+        const late = feedAll(tg.parser, chunks, { keep: true }).results;
+        const order = late.map((_, i) => i);
+        for (let i = order.length - 1; i > 0; i--) {
+          const j = Math.floor(next() * (i + 1));
+          [order[i], order[j]] = [order[j], order[i]];
+        }
+        const shuffled = new Map(order.map((i) => [i, late[i].partial]));
+        late.forEach((r, i) => {
+          expect(shuffled.get(i), `${tg.name}: partial after chunk ${i} of ${JSON.stringify(doc.text)}`).toEqual(atOnce[i]);
+          expect(r.partial).toBe(shuffled.get(i)); // read again: the same value
+          reads++;
+        });
+        // read in order after the fact, partials share exactly what they share when read at once
+        const lateInOrder = feedAll(tg.parser, chunks, { keep: true }).results.map((r) => r.partial);
+        expect(sharing(lateInOrder), `${tg.name}: ${JSON.stringify(chunks.map((c) => new TextDecoder().decode(c)))}`).toEqual(sharing(atOnce));
+        expect(lateInOrder).toEqual(atOnce);
+      }
+      expect(reads).toBeGreaterThan(1000);
+    });
+  }
+
+  it("spreading drops the getter, JSON and toJSON keep it", () => {
+    const p = new StreamParser(new Validator(Article, { strictMissingFields: false }));
+    const r = p.feed('{"title":"ab');
+    expect(JSON.parse(JSON.stringify(r)).partial).toEqual({ title: "ab" });
+    expect(r.partial).toEqual({ title: "ab" });
+    expect(Object.keys(r)).not.toContain("partial"); // a getter on the result's prototype
+  });
+});
