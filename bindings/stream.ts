@@ -44,7 +44,12 @@ export interface StreamState {
 
 export interface StreamResult<T> {
   readonly done: boolean;
-  /** Everything received so far, typed: open strings hold their text so far. */
+  /**
+   * Everything received up to this result's chunk, typed: open strings hold their text so far.
+   * A getter: built when first read (then the same value on every read), also after later chunks;
+   * containers that did not change since the last value built keep their identity. Spreading a
+   * result does not copy it; JSON.stringify does.
+   */
   readonly partial: DeepPartial<T> | undefined;
   /** The validated value, once the document is complete and valid. */
   readonly value?: T;
