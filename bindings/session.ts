@@ -112,8 +112,9 @@ export class Session {
           this.inputView = heap.u8.subarray(input, input + this.inputCap);
         }
         view = this.inputView;
-      } else if (chunk.length <= 64 && (added = writeAscii(chunk, heap.u8, input + len)) >= 0) {
-        // a short ASCII chunk of a stream: written byte by byte, no view to allocate
+      } else if (chunk.length <= SHORT_CHUNK) {
+        // a short chunk of a stream: encoded here, no view to allocate and no call out per chunk
+        added = writeUtf8(chunk, heap.u8, input + len);
         this.engine.heap.u32[this.w + L.S_INPUT_LEN] = len + added;
         return added;
       } else view = heap.u8.subarray(input + len, input + this.inputCap);
@@ -171,14 +172,44 @@ export class Session {
   }
 }
 
-/** Write an ASCII string's bytes at u8[at]; -1 (nothing decided) when it has a non-ASCII unit. */
-function writeAscii(s: string, u8: Uint8Array, at: number): number {
+/** Longest string chunk encoded by writeUtf8 (longer ones go to TextEncoder.encodeInto). */
+const SHORT_CHUNK = 64;
+
+/**
+ * Write s as UTF-8 at u8[at] (room for 3 bytes per unit is reserved); returns the bytes written.
+ * A lone surrogate is written as U+FFFD, as TextEncoder does.
+ */
+export function writeUtf8(s: string, u8: Uint8Array, at: number): number {
+  let p = at;
   for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x80) return -1;
-    u8[at + i] = c;
+    let c = s.charCodeAt(i);
+    if (c < 0x80) {
+      u8[p++] = c;
+      continue;
+    }
+    if (c < 0x800) {
+      u8[p++] = 0xc0 | (c >> 6);
+      u8[p++] = 0x80 | (c & 0x3f);
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        u8[p++] = 0xf0 | (cp >> 18);
+        u8[p++] = 0x80 | ((cp >> 12) & 0x3f);
+        u8[p++] = 0x80 | ((cp >> 6) & 0x3f);
+        u8[p++] = 0x80 | (cp & 0x3f);
+        i++;
+        continue;
+      }
+      c = 0xfffd;
+    }
+    u8[p++] = 0xe0 | (c >> 12);
+    u8[p++] = 0x80 | ((c >> 6) & 0x3f);
+    u8[p++] = 0x80 | (c & 0x3f);
   }
-  return s.length;
+  return p - at;
 }
 
 /** Session words a new document starts from zero. */
