@@ -238,7 +238,8 @@ class Result<T> implements StreamResult<T> {
   readonly #builder: PartialBuilder;
   readonly #snap: Snapshot;
   #built: DeepPartial<T> | undefined | typeof UNBUILT = UNBUILT;
-  readonly value?: T;
+  /** Present only once the document is complete and valid (no own property before). */
+  declare readonly value?: T;
 
   constructor(
     readonly done: boolean, builder: PartialBuilder, snap: Snapshot, readonly errors: readonly StreamError[], readonly state: StreamState, value: T | undefined,

@@ -80,7 +80,7 @@ class VariantResult<V extends VariantModels> implements UnionStreamResult<V> {
   readonly done: boolean;
   readonly errors: StreamResult<unknown>["errors"];
   readonly state: StreamResult<unknown>["state"];
-  readonly value?: UnionValue<V>;
+  declare readonly value?: UnionValue<V>;
 
   constructor(r: StreamResult<unknown>, readonly variant: Extract<keyof V, string>) {
     this.#inner = r;

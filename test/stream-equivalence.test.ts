@@ -395,11 +395,16 @@ describe("partials read late: a result's partial is its own moment, whenever it 
     });
   }
 
-  it("spreading drops the getter, JSON and toJSON keep it", () => {
-    const p = new StreamParser(new Validator(Article, { strictMissingFields: false }));
+  it("spreading drops the getter, JSON and toJSON keep it; no value until complete", () => {
+    const p = new StreamParser(model("Tiny", { title: t.string("max=5"), n: t.int() }));
     const r = p.feed('{"title":"ab');
     expect(JSON.parse(JSON.stringify(r)).partial).toEqual({ title: "ab" });
     expect(r.partial).toEqual({ title: "ab" });
     expect(Object.keys(r)).not.toContain("partial"); // a getter on the result's prototype
+    expect("value" in r).toBe(false); // no value until the document is complete and valid
+    const done = p.feed('","n":1}');
+    expect(done.errors).toEqual([]);
+    expect(done.value).toEqual({ title: "ab", n: 1 });
+    expect(JSON.parse(JSON.stringify(done))).toEqual({ done: true, partial: { title: "ab", n: 1 }, value: { title: "ab", n: 1 }, errors: [], state: JSON.parse(JSON.stringify(done.state)) });
   });
 });
