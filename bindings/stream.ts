@@ -47,8 +47,8 @@ export interface StreamResult<T> {
   /**
    * Everything received up to this result's chunk, typed: open strings hold their text so far.
    * A getter: built when first read (then the same value on every read), also after later chunks;
-   * containers that did not change since the last value built keep their identity. Spreading a
-   * result does not copy it; JSON.stringify does.
+   * containers that did not change since the last value built keep their identity. Spreading or
+   * structuredClone of a result does not copy it; JSON.stringify does.
    */
   readonly partial: DeepPartial<T> | undefined;
   /** The validated value, once the document is complete and valid. */
