@@ -1,4 +1,4 @@
-// Run: node --expose-gc --import tsx bench/stream-shapes.ts [--rounds N] [--no-write]
+// Run: npm run bench:stream-shapes [-- --rounds N --no-write]   (= node --expose-gc --import tsx bench/stream-shapes.ts)
 //
 // Streams whose open containers grow large, in 16-byte chunks: one long string with a max length,
 // an array of 100k+ numbers, a map of 100k+ keys, an array of small objects. Each at 100 KB and
@@ -174,7 +174,7 @@ async function main(): Promise<void> {
       verdict,
       `Code: ${codeVersion()} (build/checker.wasm as built from it).`,
       `Load average (1 min) at start / end: ${loadStart} / ${loadavg()[0]?.toFixed(2)}; the run took ${Math.round((Date.now() - started) / 1000)} s.`,
-      `Run: node --expose-gc --import tsx bench/stream-shapes.ts --rounds ${rounds}`,
+      `Run: npm run bench:stream-shapes -- --rounds ${rounds}`,
     ],
   });
   console.log(`wrote ${md}`);
