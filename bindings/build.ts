@@ -47,9 +47,19 @@ export function finishObject(o: Record<string, unknown>, m: RModel, extras: Reco
   }
 }
 
+/** Would finishObject change o (a field to fill in, or the model's extras field to set)? */
+export function objectUnfinished(o: Record<string, unknown>, m: RModel): boolean {
+  return m.fields.some((f) => f.extras || o[f.key] === undefined);
+}
+
 /** A Go array [N]T read from a shorter JSON array is padded with zero values. */
 export function finishArray(out: unknown[], t: RType): void {
   if (t.kind === "array") while (out.length < t.length) out.push(zeroValue(t.elem));
+}
+
+/** Would finishArray change out (a fixed-size array read short)? */
+export function arrayUnfinished(out: readonly unknown[], t: RType): boolean {
+  return t.kind === "array" && out.length < t.length;
 }
 
 export function modelOf(t: RType): RModel {

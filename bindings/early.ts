@@ -57,11 +57,20 @@ export class EarlyChecks {
     return this.open.update(text);
   }
 
-  private report(out: StreamFieldError[], id: string, op: number, field: string, value: unknown, offset: number): void {
-    if (this.reported.has(id) || out.length >= this.room) return;
+  /**
+   * May error `id` be reported now (not reported before, and room left)? Then it counts as
+   * reported. Callers ask before building the error's path and value.
+   */
+  private claim(out: readonly StreamFieldError[], id: string): boolean {
+    if (this.reported.has(id) || out.length >= this.room) return false;
     this.reported.add(id);
+    return true;
+  }
+
+  /** The early error of op `op`. */
+  private opError(op: number, field: string, value: unknown, offset: number): StreamFieldError {
     const { check } = this.program.ops[op];
-    out.push({ field, code: check.code, message: check.message, value, offset, early: true });
+    return { field, code: check.code, message: check.message, value, offset, early: true };
   }
 
   /** How many early errors may still be reported (maxErrors minus the errors already known). */
@@ -82,8 +91,7 @@ export class EarlyChecks {
       const open = this.openString(s, text);
       for (const e of stringOps) {
         const failed = e.code === L.OP_MAX_LEN ? this.open.points > e.limit : e.code === L.OP_ONEOF_STR && !e.values.some((v) => v.startsWith(open));
-        const id = `${this.open.tokenStart}:${e.op}`;
-        if (failed && !this.reported.has(id)) this.report(out, id, e.op, builder.errorPath(true), open, offset);
+        if (failed && this.claim(out, `${this.open.tokenStart}:${e.op}`)) out.push(this.opError(e.op, builder.errorPath(true), open, offset));
       }
     }
 
@@ -103,15 +111,12 @@ export class EarlyChecks {
         for (const e of ops) {
           if (e.code !== L.OP_MAX_ITEMS || items <= e.limit) continue;
           // (the value, the open array so far, is built only for the one report)
-          const id = `${u32[f + L.FM_START]}:${e.op}`;
-          if (!this.reported.has(id)) this.report(out, id, e.op, builder.containerPath(d), builder.openValue(d), offset);
+          if (this.claim(out, `${u32[f + L.FM_START]}:${e.op}`)) out.push(this.opError(e.op, builder.containerPath(d), builder.openValue(d), offset));
         }
       } else if (type === L.FT_OBJECT && u32[f + L.FM_CHILD] === L.NONE && u32[f + L.FM_MODE] === L.EX_FORBID) {
         const top = d === depth - 1;
         const keyDone = !top || state === L.TS_COLON || state === L.TS_VALUE || state === L.TS_STRING || state === L.TS_NUMBER || state === L.TS_LITERAL;
-        const id = `key:${u32[f + L.FM_KEY_START]}`;
-        if (keyDone && !this.reported.has(id) && out.length < room) {
-          this.reported.add(id);
+        if (keyDone && this.claim(out, `key:${u32[f + L.FM_KEY_START]}`)) {
           const key = decoder.decode(s.inputBytes().subarray(u32[f + L.FM_KEY_START], u32[f + L.FM_KEY_END]));
           const base = builder.containerPath(d);
           const name = key.includes("\\") ? (JSON.parse(`"${key}"`) as string) : key;

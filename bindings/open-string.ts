@@ -20,7 +20,7 @@ export class OpenString {
   private blockParts = 0;
   /** Decoded text so far. */
   text = "";
-  /** Code points of `text`, when counted (see `start`). */
+  /** Code points of `text`, when counted (see `follow`). */
   points = 0;
   private counting = false;
 

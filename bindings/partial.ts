@@ -8,7 +8,7 @@
 // costs O(total bytes) however large its open arrays grow, plus O(size of the changed
 // containers) per partial value actually read.
 
-import { elemOf, entryText, finishArray, finishObject, scalarValue, type Text } from "./build.js";
+import { arrayUnfinished, elemOf, entryText, finishArray, finishObject, objectUnfinished, scalarValue, type Text } from "./build.js";
 import * as L from "./layout.js";
 import { stripPtr, type RField, type RModel, type RType } from "./resolve.js";
 
@@ -144,13 +144,14 @@ export class PartialBuilder {
     const last = lastOf(node.vals);
     let value = this.build(node, n, last);
     node.closed = { n, last, value };
+    // what finishing adds goes into a copy: the value built so far may have been read already
     if (node.kind === "object") {
       const model = (node.type as { model: RModel }).model;
-      if (model.fields.some((f) => f.extras || (value as Record<string, unknown>)[f.key] === undefined)) {
+      if (objectUnfinished(value as Record<string, unknown>, model)) {
         value = { ...(value as Record<string, unknown>) };
         finishObject(value as Record<string, unknown>, model, node.extras);
       }
-    } else if (node.kind === "array" && node.type.kind === "array" && node.vals.length < node.type.length) {
+    } else if (node.kind === "array" && arrayUnfinished(value as unknown[], node.type)) {
       value = (value as unknown[]).slice();
       finishArray(value as unknown[], node.type);
     }
