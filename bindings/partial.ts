@@ -63,7 +63,12 @@ export interface Snapshot {
   readonly child: Snapshot | undefined;
 }
 
-const NOTHING: Snapshot = Object.freeze({ node: undefined, n: 0, last: undefined, child: undefined });
+/** The snapshot of a value with no container open (nothing yet, a scalar, a complete document). */
+function valueSnapshot(last: unknown): Snapshot {
+  return { node: undefined, n: 0, last, child: undefined };
+}
+
+const NOTHING: Snapshot = Object.freeze(valueSnapshot(undefined));
 
 export class PartialBuilder {
   private readonly stack: OpenNode[] = [];
@@ -157,7 +162,7 @@ export class PartialBuilder {
     }
     const parent = lastOf(this.stack);
     if (!parent) {
-      this.done = { node: undefined, n: 0, last: value, child: undefined };
+      this.done = valueSnapshot(value);
       return;
     }
     if (node.hidden && !parent.hidden) (parent.extras ??= {})[node.slot] = value;
@@ -168,7 +173,7 @@ export class PartialBuilder {
   private place(v: unknown, provisional = false): Slot {
     const top = lastOf(this.stack);
     if (!top) {
-      this.done = { node: undefined, n: 0, last: v, child: undefined };
+      this.done = valueSnapshot(v);
       return "";
     }
     let slot: Slot;

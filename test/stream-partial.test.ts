@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { model, t } from "../bindings/model.js";
 import { StreamParser, type StreamResult } from "../bindings/stream.js";
 import { Validator } from "../bindings/validator.js";
-import { cut, everySplit, utf8 } from "./support/stream-harness.js";
+import { cut, everySplit, renewals, utf8 } from "./support/stream-harness.js";
 
 const Section = model("Section", { heading: t.string(), paragraphs: t.slice(t.string()) });
 const Doc = model("Doc", {
@@ -280,27 +280,6 @@ function llmDocument(bytes: number): string {
     size += JSON.stringify(section).length + 1;
   }
   return JSON.stringify({ title: "A long answer", sections, tags: ["a", "b"] });
-}
-
-interface Renewal {
-  /** Containers that existed before the chunk and have a new identity after it. */
-  renewed: (string | number)[][];
-  /** Their sizes summed (what copying them cost). */
-  slots: number;
-}
-
-/** Containers of `prev` that `cur` holds under a new identity (walking only into changed ones). */
-function renewals(prev: unknown, cur: unknown, path: (string | number)[] = [], out: Renewal = { renewed: [], slots: 0 }): Renewal {
-  if (prev === cur || prev === null || cur === null || typeof prev !== "object" || typeof cur !== "object") return out;
-  out.renewed.push(path);
-  const p = prev as Record<string, unknown>;
-  const c = cur as Record<string, unknown>;
-  const keys = Array.isArray(c) ? c.keys() : Object.keys(c);
-  for (const k of keys) {
-    out.slots++;
-    if (Object.hasOwn(p, k)) renewals(p[k], c[k], [...path, k], out);
-  }
-  return out;
 }
 
 const isPrefix = (a: readonly unknown[], b: readonly unknown[]) => a.length <= b.length && a.every((x, i) => x === b[i]);

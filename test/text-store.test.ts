@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TextStore } from "../bindings/text-store.js";
+import { cut } from "./support/stream-harness.js";
 
 /** Bytes biased to what breaks decoders: ASCII runs, lead bytes, continuation bytes, invalid bytes. */
 const byteArb = fc.oneof(
@@ -17,16 +18,6 @@ const textBytesArb = fc.oneof(
   fc.array(byteArb, { maxLength: 400 }).map((a) => Uint8Array.from(a)),
   fc.string({ unit: "grapheme", maxLength: 200 }).map((s) => new TextEncoder().encode(s)),
 );
-
-function cut(bytes: Uint8Array, sizes: readonly number[]): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  for (let at = 0, i = 0; at < bytes.length; i++) {
-    const n = sizes[i % sizes.length];
-    out.push(bytes.subarray(at, at + n));
-    at += n;
-  }
-  return out;
-}
 
 function storeOf(chunks: readonly Uint8Array[]): TextStore {
   const store = new TextStore();

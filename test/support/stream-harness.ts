@@ -196,3 +196,24 @@ export function isEarlierState(partial: unknown, final: unknown): boolean {
   const f = final as Record<string, unknown>;
   return Object.entries(partial).every(([k, v]) => Object.hasOwn(f, k) && isEarlierState(v, f[k]));
 }
+
+export interface Renewal {
+  /** Containers that existed before the chunk and have a new identity after it. */
+  renewed: (string | number)[][];
+  /** Their sizes summed (what copying them cost). */
+  slots: number;
+}
+
+/** Containers of `prev` that `cur` holds under a new identity (walking only into changed ones). */
+export function renewals(prev: unknown, cur: unknown, path: (string | number)[] = [], out: Renewal = { renewed: [], slots: 0 }): Renewal {
+  if (prev === cur || prev === null || cur === null || typeof prev !== "object" || typeof cur !== "object") return out;
+  out.renewed.push(path);
+  const p = prev as Record<string, unknown>;
+  const c = cur as Record<string, unknown>;
+  const keys = Array.isArray(c) ? c.keys() : Object.keys(c);
+  for (const k of keys) {
+    out.slots++;
+    if (Object.hasOwn(p, k)) renewals(p[k], c[k], [...path, k], out);
+  }
+  return out;
+}
