@@ -13,10 +13,10 @@
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { JSONParser } from "@streamparser/json";
 import { model, t, type Model } from "../bindings/model.js";
 import { StreamParser } from "../bindings/stream.js";
 import { spread, writeResults, type AgreementReport, type Timing } from "./harness.js";
+import { chunksOf, streamparserRoot } from "./stream.js";
 import { codeVersion, option } from "./unmarshal.js";
 
 interface Shape {
@@ -64,25 +64,12 @@ const MODES: Mode[] = [
 
 let sink = 0;
 
-function chunksOf(doc: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < doc.length; i += CHUNK) out.push(doc.slice(i, i + CHUNK));
-  return out;
-}
-
 /** Stream the chunks once; returns the final value. */
 function run(mode: Mode, parser: StreamParser, chunks: readonly string[]): unknown {
   if ("streamparser" in mode) {
-    const p = new JSONParser({ emitPartialValues: true });
-    let root: unknown;
-    p.onValue = ({ value, parent, stack }) => {
-      root = stack.length === 0 ? value : stack.length === 1 ? parent : stack[1].value;
-    };
-    for (const c of chunks) {
-      p.write(c);
+    return streamparserRoot(chunks, (root) => {
       if (root !== undefined) sink++;
-    }
-    return root;
+    });
   }
   parser.reset();
   for (let i = 0; i < chunks.length; i++) {
@@ -111,7 +98,7 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       const doc = shape.doc(size);
       const bytes = new TextEncoder().encode(doc).length;
-      const chunks = chunksOf(doc);
+      const chunks = chunksOf(doc, CHUNK);
       const modes = MODES.filter((m) => !("every" in m && m.every === 1 && size > EVERY_CHUNK_UP_TO));
       const want = JSON.parse(doc) as unknown;
       const verdicts: Record<string, boolean> = {};
