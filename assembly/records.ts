@@ -4,10 +4,10 @@
 import {
   ER_A, ER_KIND, ER_PATH, ER_PATH_LEN, ER_POS, ER_VAL_END, ER_VAL_KIND, ER_VAL_START, ER_WORDS, E_TOO_MANY,
   FM_CHILD, FM_COUNT, FM_KEY_END, FM_KEY_START, FM_TYPE, FM_WORDS, FT_ARRAY, FT_MAP, FT_OBJECT, IGNORED, NONE,
-  PF_FIELD, PF_INDEX, PF_KEY, PF_WORDS, TP_WORDS,
+  PF_FIELD, PF_INDEX, PF_KEY, PF_WORDS, S_ERR_RETRACTED, TP_WORDS,
 } from "../bindings/layout";
 import {
-  ARENA, ARENA_LEN, DELTA, ERR_COUNT, ERRS, MAX_ERRORS, POS, STACK, TAPE, TAPE_LEN, TAPE_ON,
+  ARENA, ARENA_LEN, DELTA, ERR_COUNT, ERRS, MAX_ERRORS, POS, STACK, TAPE, TAPE_LEN, TAPE_ON, setSw, sw,
 } from "./state";
 
 // ---------------------------------------------------------------- tape
@@ -91,7 +91,9 @@ export function writePath(frames: u32, lastType: u32, lastA: u32, lastB: u32): u
  * record is written and the rest are dropped (parsing goes on: a syntax error still wins).
  */
 export function addError(kind: u32, a: u32, valKind: u32, valStart: u32, valEnd: u32, frames: u32, lastType: u32, lastA: u32): void {
-  if (ERR_COUNT > MAX_ERRORS) return;
+  // once cut, the list stays cut, even if a repeated key takes records back (the bindings then
+  // read the document again with room for what was dropped: see S_ERR_RETRACTED)
+  if (ERR_COUNT > 0 && load<u32>(ERRS + (<usize>((ERR_COUNT - 1) * ER_WORDS + ER_KIND) << 2)) == E_TOO_MANY) return;
   const r = ERRS + (<usize>(ERR_COUNT * ER_WORDS) << 2);
   ERR_COUNT++;
   if (ERR_COUNT > MAX_ERRORS) {
@@ -120,6 +122,8 @@ export function retractErrors(from: u32, to: u32): void {
     if (w != i) memory.copy(ERRS + (<usize>(w * ER_WORDS) << 2), r, ER_WORDS << 2);
     w++;
   }
+  // counted, so that whoever renders records as they come knows the list changed, not only grew
+  if (w != ERR_COUNT) setSw(S_ERR_RETRACTED, sw(S_ERR_RETRACTED) + ERR_COUNT - w);
   ERR_COUNT = w;
 }
 

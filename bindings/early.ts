@@ -9,9 +9,9 @@ import { OpenString } from "./open-string.js";
 import type { PartialBuilder } from "./partial.js";
 import type { Session } from "./session.js";
 import type { StreamFieldError } from "./stream.js";
-import type { TextStore } from "./text-store.js";
+import { utf8Decoder, type TextStore } from "./text-store.js";
 
-const decoder = new TextDecoder();
+const decoder = utf8Decoder();
 
 export class EarlyChecks {
   /** The string being read, decoded as it arrives. */

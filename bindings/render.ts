@@ -8,8 +8,9 @@ import * as L from "./layout.js";
 import { joinPath, zeroErrors } from "./reference.js";
 import { typeName } from "./resolve.js";
 import type { Session } from "./session.js";
+import { utf8Decoder } from "./text-store.js";
 
-const decoder = new TextDecoder();
+const decoder = utf8Decoder();
 
 function keyText(raw: string): string {
   return raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
@@ -104,6 +105,12 @@ export function lineColumn(bytes: Uint8Array, offset: number): [number, number] 
     if (bytes[i] === 0x0a) { line++; lineStart = i + 1; }
   }
   return [line, offset - lineStart + 1];
+}
+
+/** A document (or a stream so far) over maxDocumentBytes: reported at the limit, before reading it. */
+export function documentTooLarge(bytes: Uint8Array, max: number): JsonSyntaxError {
+  const [line, column] = lineColumn(bytes, max);
+  return new JsonSyntaxError(`document larger than maxDocumentBytes (${max})`, max, line, column);
 }
 
 export function syntaxError(s: Session): JsonSyntaxError {

@@ -13,6 +13,20 @@ export interface SessionLimits {
   readonly strictMissingFields: boolean;
 }
 
+/** Session words that hold a buffer of the session's own (the record itself is the session address). */
+const BUFFER_WORDS = [L.S_STACK, L.S_SLOTS, L.S_TAPE, L.S_ARENA, L.S_INPUT, L.S_SCRATCH, L.S_ERRS, L.S_PATTERN_SCRATCH];
+
+/**
+ * A session's memory goes back to the heap when the session is garbage collected (a stream
+ * parser per request must not grow WASM memory with the number of requests). The buffers are
+ * read from the record then, since growing them moves them.
+ */
+const sessions = new FinalizationRegistry<number>((address) => {
+  const heap = getEngine().heap;
+  for (const word of BUFFER_WORDS) heap.release(heap.u32[(address >>> 2) + word]);
+  heap.release(address);
+});
+
 export class Session {
   readonly engine: Engine;
   /** Address of the 64-word session record. */
@@ -28,15 +42,17 @@ export class Session {
     this.address = heap.alloc(L.S_WORDS * 4);
     this.w = this.address >>> 2;
     heap.u8.fill(0, this.address, this.address + L.S_WORDS * 4);
-    this.alloc(L.S_STACK, L.S_STACK_CAP, 64, L.FM_BYTES);
-    this.alloc(L.S_SLOTS, L.S_SLOTS_CAP, 4096, 1);
-    this.alloc(L.S_TAPE, L.S_TAPE_CAP, 1024, L.TP_WORDS * 4);
-    this.alloc(L.S_ARENA, L.S_ARENA_CAP, 1024, L.PF_WORDS * 4);
-    this.alloc(L.S_INPUT, -1, 4096, 1);
+    // small to start with (every stream parser has a session; the buffers grow as a document needs)
+    this.alloc(L.S_STACK, L.S_STACK_CAP, 16, L.FM_BYTES);
+    this.alloc(L.S_SLOTS, L.S_SLOTS_CAP, 1024, 1);
+    this.alloc(L.S_TAPE, L.S_TAPE_CAP, 256, L.TP_WORDS * 4);
+    this.alloc(L.S_ARENA, L.S_ARENA_CAP, 256, L.PF_WORDS * 4);
+    this.alloc(L.S_INPUT, -1, 1024, 1);
     this.inputCap = heap.capacity(this.get(L.S_INPUT));
-    this.alloc(L.S_SCRATCH, L.S_SCRATCH_CAP, 4096, 1);
+    this.alloc(L.S_SCRATCH, L.S_SCRATCH_CAP, 1024, 1);
     this.alloc(L.S_ERRS, L.S_ERRS_CAP, 64, L.ER_WORDS * 4);
     this.alloc(L.S_PATTERN_SCRATCH, -1, 256, 1);
+    sessions.register(this, this.address);
   }
 
   get(word: number): number {
@@ -71,7 +87,7 @@ export class Session {
     u32[w + L.S_MAX_DEPTH] = limits.maxDepth;
     u32[w + L.S_MAX_ERRORS] = limits.maxErrors;
     u32[w + L.S_FLAGS] = limits.strictMissingFields ? L.SF_STRICT_MISSING : 0;
-    if (program !== this.lastProgram) this.fit(program, limits);
+    if (program !== this.lastProgram || this.get(L.S_ERRS_CAP) < limits.maxErrors + 1) this.fit(program, limits);
   }
 
   /** Size the buffers that depend on the program and the limits. */
@@ -165,6 +181,21 @@ export class Session {
     }
   }
 
+  /** Was the error list cut at maxErrors (its last record TOO_MANY)? */
+  errorsCut(): boolean {
+    const count = this.get(L.S_ERR_COUNT);
+    return count > 0 && this.engine.heap.u32[(this.get(L.S_ERRS) >>> 2) + (count - 1) * L.ER_WORDS + L.ER_KIND] === L.E_TOO_MANY;
+  }
+
+  /**
+   * Records were dropped at the maxErrors cut and a repeated key then took records back: the
+   * dropped ones may belong in the list after all, so the document must be read again with room
+   * for `maxErrors + S_ERR_RETRACTED` records (the list of that run, cut to maxErrors, is exact).
+   */
+  errorsLost(): boolean {
+    return this.get(L.S_ERR_RETRACTED) > 0 && this.errorsCut();
+  }
+
   /** The input bytes received so far (a view into WASM memory: copy before the next call). */
   inputBytes(): Uint8Array {
     const p = this.get(L.S_INPUT);
@@ -214,7 +245,7 @@ export function writeUtf8(s: string, u8: Uint8Array, at: number): number {
 
 /** Session words a new document starts from zero. */
 const RESET_WORDS = [L.S_INPUT_LEN, L.S_FINAL, L.S_POS, L.S_U16_DELTA, L.S_DEPTH, L.S_SLOTS_TOP, L.S_TAPE_LEN, L.S_ERR_COUNT,
-  L.S_ARENA_LEN, L.S_SUB, L.S_TOKEN_START, L.S_TOKEN_U16, L.S_UTF8_NEED, L.S_STR_FLAGS, L.S_TAPE_OFF];
+  L.S_ARENA_LEN, L.S_SUB, L.S_TOKEN_START, L.S_TOKEN_U16, L.S_UTF8_NEED, L.S_STR_FLAGS, L.S_TAPE_OFF, L.S_ERR_RETRACTED];
 
 let shared: Session | undefined;
 

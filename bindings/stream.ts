@@ -4,16 +4,17 @@
 // reports the errors that became certain with this chunk.
 
 import type { Program } from "./compile.js";
-import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "./errors.js";
+import { JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
 import type { Infer, Model } from "./model.js";
 import { lastOf, PartialBuilder, type Snapshot } from "./partial.js";
-import { renderErrors, syntaxError, typeError } from "./render.js";
+import { documentTooLarge, renderErrors, syntaxError, typeError } from "./render.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { Session } from "./session.js";
 import { TextStore } from "./text-store.js";
 import { Validator } from "./validator.js";
 import { EarlyChecks } from "./early.js";
+import { SyntaxStream } from "./syntax.js";
 
 /** A field error of a stream, with the byte offset at which it became certain. */
 export interface StreamFieldError extends FieldError {
@@ -73,6 +74,10 @@ export class StreamParser<M extends Model = Model> {
   private chunks = 0;
   private ended = false;
   private done = false;
+  /** After a type error: the syntax check of the rest of the text. */
+  private syntax: SyntaxStream | undefined;
+  /** The core's count of error records taken back (S_ERR_RETRACTED) when the list was last rendered. */
+  private retracted = 0;
   private value: Infer<M> | undefined;
 
   /** A parser for documents of a model (or of an existing validator's model and options). */
@@ -101,6 +106,8 @@ export class StreamParser<M extends Model = Model> {
     this.chunks = 0;
     this.ended = false;
     this.done = false;
+    this.syntax = undefined;
+    this.retracted = 0;
     this.value = undefined;
   }
 
@@ -115,19 +122,20 @@ export class StreamParser<M extends Model = Model> {
     // whitespace may follow (anything else is a syntax error, as in one-shot unmarshal)
     if (this.ended) return this.result();
     const data = this.text.append(chunk);
-    if (this.session.get(L.S_INPUT_LEN) + (typeof data === "string" ? data.length : data.length) > this.validator.options.maxDocumentBytes) {
-      return this.fail(new JsonSyntaxError(`stream larger than maxDocumentBytes (${this.validator.options.maxDocumentBytes})`, this.session.get(L.S_INPUT_LEN), 1, 1));
-    }
     this.session.append(data);
-    return this.step(false);
+    const max = this.validator.options.maxDocumentBytes;
+    if (this.session.get(L.S_INPUT_LEN) > max) return this.fail(documentTooLarge(this.session.inputBytes(), max));
+    return this.syntax ? this.checkSyntax(data, false) : this.step(false);
   }
 
-  /** The input is over: a document still open is a syntax error (unexpected end). */
+  /** The input is over: a document still open is a syntax error (unexpected end). Later chunks are not read. */
   end(): StreamResult<Infer<M>> {
     if (this.ended) return this.result();
     const held = this.text.flush();
     if (held !== "") this.session.append(held);
-    return this.step(true);
+    const r = this.syntax ? this.checkSyntax(held, true) : this.step(true);
+    this.ended = true;
+    return r;
   }
 
   private step(final: boolean): StreamResult<Infer<M>> {
@@ -137,13 +145,14 @@ export class StreamParser<M extends Model = Model> {
     this.builder.consume(heap.u32, heap.f64, s.get(L.S_TAPE) >>> 2, s.get(L.S_TAPE_LEN), this.text);
     this.takeRecords();
     if (status === L.ST_SYNTAX) return this.fail(syntaxError(s));
-    if (status === L.ST_TYPE) return this.fail(typeError(this.program, s));
+    if (status === L.ST_TYPE) return this.mistyped(typeError(this.program, s), final);
     if (status === L.ST_DONE) {
       if (!this.done) {
         this.done = true;
         this.early.reset();
         this.errors = this.errors.filter((e) => !isEarly(e));
         this.earlyCount = 0;
+        if (s.errorsLost()) this.errors = this.exactErrors();
         if (this.errors.length === 0) this.value = this.builder.root as Infer<M>;
       }
       return this.result();
@@ -163,14 +172,16 @@ export class StreamParser<M extends Model = Model> {
   /** Render the error records the core added, replacing the early reports they confirm. */
   private takeRecords(): void {
     const count = this.session.get(L.S_ERR_COUNT);
-    if (count === this.errorRecords) return;
+    const retracted = this.session.get(L.S_ERR_RETRACTED);
+    if (count === this.errorRecords && retracted === this.retracted) return;
     const known = new Map<string, number>();
-    if (count < this.errorRecords) {
-      // a repeated key took back the errors of the value it replaced: render the records again,
-      // keeping the offset at which each one was first reported
+    if (retracted !== this.retracted) {
+      // a repeated key took back the errors of the value it replaced (and more may have come
+      // since): render the records again, keeping the offset at which each one was first reported
       for (const e of this.errors) if (!(e instanceof Error) && !e.early) known.set(errorKey(e), e.offset);
       this.errors = this.errors.filter(isEarly);
       this.errorRecords = 0;
+      this.retracted = retracted;
     }
     const offset = this.session.get(L.S_POS);
     for (const e of renderErrors(this.program, this.session, this.errorRecords)) {
@@ -184,6 +195,20 @@ export class StreamParser<M extends Model = Model> {
     this.errorRecords = count;
   }
 
+  /**
+   * The final list when records were dropped at the maxErrors cut and a repeated key then took
+   * records back (see Session.errorsLost): one-shot reads the whole text again with room for them.
+   * Errors already reported keep their offsets; the others are dated at the document's end.
+   */
+  private exactErrors(): StreamError[] {
+    const offsets = new Map<string, number>();
+    for (const e of this.errors) if (!(e instanceof Error)) offsets.set(errorKey(e), e.offset);
+    const r = this.validator.safeUnmarshal(this.session.inputBytes().slice());
+    if (r.ok || !(r.error instanceof ValidationError)) return [];
+    const at = this.session.get(L.S_POS);
+    return r.error.errors.map((e) => ({ ...e, offset: offsets.get(errorKey(e)) ?? at }));
+  }
+
   /** Is field record fr a string slot the partial value shows while it is open? */
   private readsString(fr: number): boolean {
     if (fr === L.NONE) return false;
@@ -195,11 +220,34 @@ export class StreamParser<M extends Model = Model> {
     return this.early.openString(this.session, this.text); // decodes only what is new since the last call
   }
 
-  private fail(e: JsonSyntaxError | UnmarshalTypeError): StreamResult<Infer<M>> {
-    this.errors.push(e);
+  /** A syntax error (or a document too large): the stream ends with it alone, as one-shot's result. */
+  private fail(e: JsonSyntaxError): StreamResult<Infer<M>> {
+    this.errors = [e];
+    this.earlyCount = 0;
     this.ended = true;
     this.done = true;
     this.value = undefined; // e.g. bytes after a complete document
+    return this.result();
+  }
+
+  /**
+   * A value of the wrong JSON type: the document can no longer be valid, and one-shot's result is
+   * this error alone, unless the text turns out not to be JSON (a syntax error anywhere wins, as
+   * in Go). So the rest is only checked for syntax, from the start of the text (once), chunk by
+   * chunk; the partial value stays as it was.
+   */
+  private mistyped(e: UnmarshalTypeError, final: boolean): StreamResult<Infer<M>> {
+    this.errors = [e];
+    this.earlyCount = 0;
+    this.syntax = new SyntaxStream(this.validator.options.maxDepth);
+    return this.checkSyntax(this.session.inputBytes().slice(), final);
+  }
+
+  /** After a type error: more text to check for syntax (the type error stands unless it is malformed). */
+  private checkSyntax(data: string | Uint8Array, final: boolean): StreamResult<Infer<M>> {
+    const status = this.syntax!.feed(data, final);
+    if (status === L.ST_SYNTAX) return this.fail(this.syntax!.error());
+    this.done = status === L.ST_DONE;
     return this.result();
   }
 

@@ -9,16 +9,42 @@ import { syntaxError } from "./render.js";
 import { Session } from "./session.js";
 
 let program: LoadedProgram | undefined;
-let session: Session | undefined;
+let shared: Session | undefined;
 const owner = {};
+
+/** Start a syntax-only run in session s. */
+function begin(s: Session, maxDepth: number): Session {
+  program ??= loadProgram(anyProgram(), owner);
+  s.begin(program.address, { maxErrors: 1, maxDepth, strictMissingFields: false });
+  s.set(L.S_TAPE_OFF, 1);
+  return s;
+}
 
 /** The syntax error of the document, or undefined when it is well-formed JSON. */
 export function syntaxOnly(data: string | Uint8Array, maxDepth = 1000): JsonSyntaxError | undefined {
-  program ??= loadProgram(anyProgram(), owner);
-  session ??= new Session();
-  session.begin(program.address, { maxErrors: 1, maxDepth, strictMissingFields: false });
-  session.set(L.S_TAPE_OFF, 1);
-  session.append(data);
-  const status = session.run(true);
-  return status === L.ST_SYNTAX ? syntaxError(session) : undefined;
+  const s = begin((shared ??= new Session()), maxDepth);
+  s.append(data);
+  return s.run(true) === L.ST_SYNTAX ? syntaxError(s) : undefined;
+}
+
+/**
+ * The same check over a stream, chunk by chunk (what a stream parser does after a type error),
+ * in a session of its own.
+ */
+export class SyntaxStream {
+  private readonly session: Session;
+
+  constructor(maxDepth: number) {
+    this.session = begin(new Session(), maxDepth);
+  }
+
+  /** Read more text; ST_SYNTAX (see error()), ST_DONE (a whole value read so far) or ST_NEED_MORE. */
+  feed(data: string | Uint8Array, final: boolean): number {
+    this.session.append(data);
+    return this.session.run(final);
+  }
+
+  error(): JsonSyntaxError {
+    return syntaxError(this.session);
+  }
 }

@@ -6,7 +6,7 @@ export class TextStore {
   private readonly pieces: string[] = [];
   private readonly starts: number[] = [];
   private length = 0;
-  private decoder = new TextDecoder("utf-8", { fatal: false });
+  private decoder = utf8Decoder();
   /** The decoder may hold the start of a UTF-8 sequence (the last byte chunk ended in a non-ASCII byte). */
   private decoderHolds = false;
   /** A high surrogate held back from the last string chunk (its pair may come next). */
@@ -18,8 +18,19 @@ export class TextStore {
    */
   append(chunk: string | Uint8Array): string | Uint8Array {
     if (typeof chunk !== "string") {
+      if (this.held === "") {
+        this.push(this.decodeBytes(chunk));
+        return chunk;
+      }
+      // a high surrogate held back from a string chunk, then bytes: it is a lone surrogate after
+      // all, which UTF-8 encodes as U+FFFD (as TextEncoder and joinChunks do)
+      this.held = "";
+      this.push("\uFFFD");
       this.push(this.decodeBytes(chunk));
-      return chunk;
+      const out = new Uint8Array(REPLACEMENT.length + chunk.length);
+      out.set(REPLACEMENT);
+      out.set(chunk, REPLACEMENT.length);
+      return out;
     }
     let s = this.held + chunk;
     this.held = "";
@@ -114,10 +125,22 @@ export class TextStore {
     this.starts.length = 0;
     this.length = 0;
     this.held = "";
-    this.decoder = new TextDecoder("utf-8", { fatal: false });
+    this.decoder = utf8Decoder();
     this.decoderHolds = false;
   }
 }
+
+/**
+ * A UTF-8 decoder for text inside a document. It keeps U+FEFF: by default a TextDecoder drops
+ * EF BB BF at the start of what it decodes, taking it for a byte order mark, which would lose the
+ * character from a key or a value, or from a stream chunk that happens to start with it.
+ */
+export function utf8Decoder(): TextDecoder {
+  return new TextDecoder("utf-8", { ignoreBOM: true });
+}
+
+/** U+FFFD in UTF-8. */
+const REPLACEMENT = new Uint8Array([0xef, 0xbf, 0xbd]);
 
 /** Longest byte chunk decoded as char codes (one argument per byte). */
 const ASCII_RUN_MAX = 256;

@@ -9,7 +9,7 @@ import type { Infer, Model } from "./model.js";
 import { referenceValidate } from "./reference.js";
 import { objectToJsonForm } from "./json-form.js";
 import { resolve, type InternalOptions, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
-import { lineColumn, renderErrors, syntaxError, typeError } from "./render.js";
+import { documentTooLarge, renderErrors, syntaxError, typeError } from "./render.js";
 import { TapeReader } from "./build.js";
 import { disassembleProgram } from "./disassemble.js";
 import { generatedBuilder, type TapeBuilder } from "./build-generated.js";
@@ -19,12 +19,13 @@ import { schemaCacheOf, type JsonSchema } from "./schema.js";
 import { marshalWith, type MarshalOptions } from "./marshal.js";
 import { newModelWith, safeNewModelWith, type NewModelError, type NewModelInput } from "./new-model.js";
 import { validatorStandard, type CheckerStandard } from "./standard-schema.js";
+import { utf8Decoder } from "./text-store.js";
 
 export type UnmarshalError = ValidationError | JsonSyntaxError | UnmarshalTypeError;
 
 export type Result<T, E = UnmarshalError> = { ok: true; value: T } | { ok: false; error: E };
 
-const decoder = new TextDecoder();
+const decoder = utf8Decoder();
 const OK = -1;
 const TOO_LARGE = -2;
 
@@ -75,7 +76,13 @@ export class Validator<M extends Model = Model> {
     if (data.length > max) return TOO_LARGE;
     s.begin(this.loaded.address, this.options);
     if (s.append(data) > max) return TOO_LARGE;
-    const status = s.run(true);
+    let status = s.run(true);
+    for (let room = this.options.maxErrors; status === L.ST_DONE && s.errorsLost() && room < this.options.maxErrors + s.get(L.S_ERR_RETRACTED);) {
+      room = this.options.maxErrors + s.get(L.S_ERR_RETRACTED);
+      s.begin(this.loaded.address, { ...this.options, maxErrors: room });
+      s.append(data);
+      status = s.run(true);
+    }
     return status === L.ST_DONE && s.get(L.S_ERR_COUNT) === 0 ? OK : status;
   }
 
@@ -83,12 +90,7 @@ export class Validator<M extends Model = Model> {
   private failure(status: number, data: string | Uint8Array): UnmarshalError {
     const s = sharedSession();
     switch (status) {
-      case TOO_LARGE: {
-        const max = this.options.maxDocumentBytes;
-        const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-        const [line, column] = lineColumn(bytes, max);
-        return new JsonSyntaxError(`document larger than maxDocumentBytes (${max})`, max, line, column);
-      }
+      case TOO_LARGE: return documentTooLarge(typeof data === "string" ? new TextEncoder().encode(data) : data, this.options.maxDocumentBytes);
       case L.ST_DONE: return new ValidationError(renderErrors(this.program, s));
       // the whole document must be well-formed before its types matter (as Go's Unmarshal)
       case L.ST_TYPE: {

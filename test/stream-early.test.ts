@@ -1,8 +1,8 @@
 // Errors a stream reports before the document ends, each at the chunk where it becomes certain:
 // a closed value that breaks a constraint, an open string already longer than max=, an array
 // already past max items, an unknown key under forbid, a string no oneof= value starts with, a
-// wrong JSON type (UnmarshalTypeError ends the stream), a syntax error (JsonSyntaxError ends the
-// stream). Checks that need the object closed (required, missing fields, cross-field) come at
+// wrong JSON type (UnmarshalTypeError; the rest is only checked for syntax), a syntax error
+// (JsonSyntaxError ends the stream). Checks that need the object closed (required, missing fields, cross-field) come at
 // close. For each: the chunk index of the first report, the `early` mark and its replacement by
 // the final record, the offset, and (done) the same errors as one-shot.
 import { describe, expect, it } from "vitest";
@@ -261,18 +261,20 @@ describe("a string no oneof= value can start with: reported when the first impos
   });
 });
 
-describe("a wrong JSON type: UnmarshalTypeError as soon as the value's first byte shows it; the stream ends", () => {
-  it("a string for an int", () => {
+describe("a wrong JSON type: UnmarshalTypeError as soon as the value's first byte shows it; the rest is only checked for syntax", () => {
+  it("a string for an int: the type error alone, as one-shot; done when the document completes", () => {
     const r = trace(['{"age":', '"', '1"', "}"]);
     expect(firstAt(r, (e) => e instanceof UnmarshalTypeError)).toBe(1);
-    const e = r[1].errors[r[1].errors.length - 1] as UnmarshalTypeError;
-    expect(e).toMatchObject({ field: "age", expected: "int", got: "string" });
+    const e = r[1].errors[0] as UnmarshalTypeError;
+    expect(r[1].errors).toEqual([e]);
+    expect(e).toMatchObject({ field: "age", expected: "int", got: "string", message: "cannot unmarshal string into field age of type int" });
     expectOffsetIn(r, 1, e);
-    expect(r[1].done).toBe(true);
     expect(r[1].state.lastError).toBe(e);
-    // later chunks are not read
-    expect(r[2].errors).toEqual(r[1].errors);
-    expect(r[3].state.bytesReceived).toBe(r[1].state.bytesReceived);
+    // later chunks are read (a syntax error there would win), the error stays; done at the closing brace
+    expect(r.map((x) => x.done)).toEqual([false, false, false, true, true]);
+    expect(r[3].errors).toEqual([e]);
+    expect(r[3].state.bytesReceived).toBe(11);
+    expect(r[4].value).toBeUndefined();
   });
 
   it("a literal for an int, before the literal is complete; an object for a string; a number for a model", () => {
@@ -281,9 +283,27 @@ describe("a wrong JSON type: UnmarshalTypeError as soon as the value's first byt
     expect(firstAt(trace(['{"sub":', "1", "}"]), (e) => e instanceof UnmarshalTypeError)).toBe(1);
   });
 
-  it("constraint errors found before it stay in the list, ahead of it", () => {
+  it("constraint errors found before it leave the list: one-shot reports the type error alone", () => {
     const r = trace(['{"age":1,', '"name":', "[", "]}"]);
-    expect(r[2].errors.map((e) => (e instanceof Error ? e.name : e.code))).toEqual(["MIN_VALUE", "UnmarshalTypeError"]);
+    expect(r[1].errors.map((e) => (e instanceof Error ? e.name : e.code))).toEqual(["MIN_VALUE"]);
+    expect(r[2].errors.map((e) => (e instanceof Error ? e.name : e.code))).toEqual(["UnmarshalTypeError"]);
+  });
+
+  it("a syntax error after it takes its place, at the chunk where it is certain (Go checks the whole text first)", () => {
+    const r = trace(['{"age":"x"', ",", "}"]);
+    expect(r[0].errors.map((e) => e.constructor.name)).toEqual(["UnmarshalTypeError"]);
+    expect(r[1].errors).toEqual(r[0].errors);
+    expect(r[2].errors).toHaveLength(1);
+    expect(r[2].errors[0]).toBeInstanceOf(JsonSyntaxError);
+    expect(r[2].errors[0]).toMatchObject({ offset: 11, message: 'unexpected character "}" at offset 11 (line 1, column 12)' });
+    expect(r[2].done).toBe(true);
+    // so do bytes after the document, and a document cut short (at end())
+    const after = trace(['{"age":"x"}', " x"]);
+    expect(after[1].errors[0]).toMatchObject({ offset: 12 });
+    expect(after[1].errors[0]).toBeInstanceOf(JsonSyntaxError);
+    const cut = trace(['{"age":"x"']);
+    expect(cut[0].errors[0]).toBeInstanceOf(UnmarshalTypeError);
+    expect(cut[1].errors[0]).toBeInstanceOf(JsonSyntaxError);
   });
 });
 

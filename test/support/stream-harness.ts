@@ -102,6 +102,10 @@ export function streamEnding(r: StreamResult<unknown>): Ending {
   return { status: "valid", value: r.value };
 }
 
+function lastOf<T>(list: readonly T[]): T | undefined {
+  return list[list.length - 1];
+}
+
 /** A difference between a streamed run and one-shot: `kind` names its class (for grouping), `text` shows it. */
 export interface Difference {
   kind: string;
@@ -110,16 +114,20 @@ export interface Difference {
 
 /**
  * Differences between a streamed run and the one-shot ending (empty: none):
- *  - the endings are equal (a type error that ended the stream may stand where one-shot reports a
- *    syntax error later in the document: the stream never reads past the type error);
+ *  - the endings are equal, and a syntax or type error is the final list's only entry (as
+ *    one-shot reports it alone);
  *  - a stream that ended as a document (valid or invalid) holds no early entry in its final list;
- *  - every early error (field, code, message) reported along the way is in the final errors.
+ *  - every early error (field, code, message) reported along the way is in the final errors of a
+ *    stream that ended as a document, unless that list was cut at maxErrors (TOO_MANY_ERRORS last)
+ *    or (`repeatedKeys`: documents that repeat keys) a later occurrence of its key took it back.
  */
-export function differences(run: StreamRun, want: Ending): Difference[] {
+export function differences(run: StreamRun, want: Ending, options: { repeatedKeys?: boolean } = {}): Difference[] {
   const out: Difference[] = [];
   const got = run.ending;
-  const typeBeforeSyntax = got.status === "type" && want.status === "syntax" && want.offset >= got.offset;
-  if (!typeBeforeSyntax && !isDeepStrictEqual(got, want)) {
+  if ((got.status === "syntax" || got.status === "type") && run.final.errors.length !== 1) {
+    out.push({ kind: "terminal error not alone", text: `final errors: ${JSON.stringify(run.final.errors)}` });
+  }
+  if (!isDeepStrictEqual(got, want)) {
     out.push({ kind: `ending ${got.status} where one-shot is ${want.status}`, text: `ending ${JSON.stringify(got)} vs one-shot ${JSON.stringify(want)}` });
   }
   if (got.status === "valid" || got.status === "invalid") {
@@ -127,7 +135,8 @@ export function differences(run: StreamRun, want: Ending): Difference[] {
     if (stale.length > 0) out.push({ kind: "early entries in a final list", text: `final errors hold early entries: ${JSON.stringify(stale)}` });
     if (got.status === "valid" && run.final.value === undefined) out.push({ kind: "valid without value", text: "valid ending without value" });
   }
-  const finals = new Set(run.final.errors.filter((e) => !isTerminal(e)).map((e) => earlyKey(e as FieldError)));
+  if (options.repeatedKeys || got.status === "syntax" || got.status === "type" || (lastOf(run.final.errors) as FieldError | undefined)?.code === "TOO_MANY_ERRORS") return out;
+  const finals = new Set(run.final.errors.map((e) => earlyKey(e as FieldError)));
   for (const { chunk, error } of run.early) {
     if (!finals.has(earlyKey(error as FieldError))) {
       out.push({ kind: `early ${(error as FieldError).code} not confirmed`, text: `early error at chunk ${chunk} not in the final errors: ${JSON.stringify(error)}` });
