@@ -4,11 +4,11 @@
 // terminal, and with one when it is (a pseudo-terminal from `script`).
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, CLI, ROOT, runCli, SAMPLE, SAMPLE_MODEL, statsOf } from "./support/cli-run.js";
+import { assertBuilt, CLI, ROOT, runCli, SAMPLE, SAMPLE_MODEL, statsOf, writeModelModule } from "./support/cli-run.js";
 
 const REPEAT = 132; // 132 x 381,639 bytes = 50.4 MB
 const MB = 1024 * 1024;
@@ -109,5 +109,26 @@ describe("a 50 MB NDJSON file", () => {
     const small = execFileSync("script", ["-qfec", `'${process.execPath}' '${CLI}' validate --model '${SAMPLE_MODEL}' '${SAMPLE}' --exit-zero`, "/dev/null"], { cwd: ROOT, encoding: "utf8" });
     expect(small).not.toMatch(/% \|/);
     expect(small).toContain("records   2,000");
+  });
+});
+
+describe("a 24 MB JSON document", () => {
+  it("from a file, --out costs no second copy of the document in memory (the file is read again to write it)", async () => {
+    const mod = writeModelModule(dir, "list.js", `export default model("List", { items: t.slice(t.string()) });`);
+    const path = join(dir, "list.json");
+    const items = Array.from({ length: 400_000 }, (_, i) => `item ${i} ${"x".repeat(42)}`);
+    writeFileSync(path, JSON.stringify({ items }, null, 2));
+    expect(statSync(path).size).toBeGreaterThan(24e6);
+    const out = join(dir, "list-out.ndjson");
+    const run = (...args: string[]) => runCli(["validate", "--model", mod, path, "--json", ...args], { env: { CHECKER_CLI_STATS: "1" } });
+    const plain = await run();
+    const withOut = await run("--out", out);
+    expect(plain.code).toBe(0);
+    expect(withOut.code).toBe(0);
+    expect(JSON.parse(withOut.stdout)).toMatchObject({ mode: "document", records: 1, accepted: 1 });
+    expect(readFileSync(out, "utf8")).toBe(JSON.stringify({ items }) + "\n");
+    const [a, b] = [statsOf(plain.stderr).peakRss, statsOf(withOut.stderr).peakRss];
+    console.log(`24 MB document: peak RSS ${(a / MB).toFixed(1)} MiB, with --out ${(b / MB).toFixed(1)} MiB`);
+    expect(b - a).toBeLessThan(12 * MB);
   });
 });

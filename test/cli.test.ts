@@ -2,14 +2,14 @@
 // exit codes, rejects and accepted files, stdin, one-document mode, model modules, schema.
 // The 50 MB streaming test is in cli-stream.test.ts.
 
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpErrorBody, marshal, safeUnmarshal, schemaJSON, schemaJSONOpenAPI } from "../dist/index.js";
 import { User } from "../data/user-model.js";
-import { assertBuilt, ROOT, runCli, SAMPLE, SAMPLE_MODEL, writeModelModule } from "./support/cli-run.js";
+import { assertBuilt, CLI, ROOT, runCli, SAMPLE, SAMPLE_MODEL, writeModelModule, type CliRunOptions } from "./support/cli-run.js";
 
 const sampleLines = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
 const expected = sampleLines.map((text, i) => ({ line: i + 1, text, result: safeUnmarshal(User, text) }));
@@ -20,6 +20,26 @@ let dir: string;
 const tmp = (name: string) => join(dir, name);
 const readLines = (path: string) => readFileSync(path, "utf8").split("\n").filter((l) => l !== "");
 const validateSample = (...args: string[]) => runCli(["validate", "--model", SAMPLE_MODEL, ...args]);
+const BOM = "\uFEFF";
+
+/**
+ * Run the CLI with a stdout whose reader goes away (as `| head -1` or `| true` does): at once, or
+ * after reading the first chunk. Its stdout pipe is destroyed, so the CLI's next write fails (EPIPE).
+ */
+async function runClosingStdout(args: readonly string[], when: "at once" | "after the first chunk"): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+  const err: Buffer[] = [];
+  child.stderr.on("data", (b: Buffer) => err.push(b));
+  child.stdin.on("error", () => undefined); // the child may be gone before stdin is closed
+  child.stdin.end();
+  if (when === "at once") child.stdout.destroy();
+  else child.stdout.once("data", () => child.stdout.destroy());
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+  return { code, stderr: Buffer.concat(err).toString("utf8") };
+}
 
 beforeAll(() => {
   assertBuilt();
@@ -130,6 +150,27 @@ describe("stdin and output to stdout", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("records   0");
   });
+
+  it("empty or blank stdin (detected) is no records: exit 0; with --document it is a rejected empty document", async () => {
+    for (const stdin of ["", " \n\n\t\r\n"]) {
+      const r = await runCli(["validate", "--model", SAMPLE_MODEL, "-", "--json"], { stdin });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ input: "stdin", mode: "ndjson", records: 0, accepted: 0, rejected: 0, errorsByCode: {} });
+      const doc = await runCli(["validate", "--model", SAMPLE_MODEL, "-", "--document", "--json"], { stdin });
+      expect(doc.code).toBe(1);
+      expect(JSON.parse(doc.stdout)).toMatchObject({ mode: "document", records: 1, rejected: 1, errorsByCode: { INVALID_JSON: 1 } });
+    }
+  });
+
+  it("an empty .json file is no records: exit 0, as an empty .ndjson file", async () => {
+    for (const name of ["empty.json", "empty.ndjson"]) {
+      writeFileSync(tmp(name), "\n");
+      const r = await validateSample(tmp(name));
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe("");
+      expect(r.stdout).toContain(`${tmp(name)}: NDJSON, model User\nrecords   0\naccepted  0\nrejected  0\n`);
+    }
+  });
 });
 
 describe("NDJSON details", () => {
@@ -158,6 +199,38 @@ describe("NDJSON details", () => {
     expect(x.line).toBe(2);
     expect(x.record.name.length).toBe(600_000);
     expect(x.errors[0]).toMatchObject({ field: "name", code: "MAX_LENGTH" });
+  });
+
+  it("a first line over 1 MiB (2 MB) still reads as NDJSON: no record after it is lost", async () => {
+    const path = tmp("long-first.json"); // not .ndjson: detected from the content
+    const long = JSON.stringify({ ...JSON.parse(sampleLines[0]), name: "x".repeat(2_000_000) });
+    writeFileSync(path, [long, sampleLines[0], sampleLines[1]].join("\n") + "\n");
+    const r = await validateSample(path, "--json", "--rejects", tmp("long-first-rejects.ndjson"));
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ mode: "ndjson", records: 3, accepted: 2, rejected: 1, errorsByCode: { MAX_LENGTH: 1 } });
+    const [x] = readLines(tmp("long-first-rejects.ndjson")).map((l) => JSON.parse(l));
+    expect(x.line).toBe(1);
+    expect(x.record.name.length).toBe(2_000_000);
+  });
+
+  it("a UTF-8 byte order mark at the start of a file or stdin is skipped (NDJSON detected, first record read)", async () => {
+    const text = sampleLines.slice(0, 20).join("\n") + "\n";
+    const path = tmp("bom.json"); // not .ndjson: detected from the content
+    writeFileSync(path, BOM + text);
+    const plain = JSON.parse((await validateSample(path, "--json")).stdout);
+    const counts = { mode: "ndjson", records: 20, accepted: expected.slice(0, 20).filter((e) => e.result.ok).length };
+    expect(plain).toMatchObject(counts);
+    expect(plain.errorsByCode.INVALID_JSON).toBeUndefined();
+    const viaStdin = await runCli(["validate", "--model", SAMPLE_MODEL, "-", "--json", "--out", tmp("bom-out.ndjson")], { stdin: BOM + text });
+    expect(JSON.parse(viaStdin.stdout)).toMatchObject(counts);
+    expect(readLines(tmp("bom-out.ndjson"))).toEqual(accepted.filter((a) => a.line <= 20).map((a) => a.text));
+    // a document after a BOM, from a file
+    const doc = tmp("bom-doc.json");
+    writeFileSync(doc, BOM + JSON.stringify(JSON.parse(accepted[0].text), null, 2));
+    const d = await validateSample(doc, "--json", "--out", tmp("bom-doc-out.ndjson"));
+    expect(d.code).toBe(0);
+    expect(JSON.parse(d.stdout)).toMatchObject({ mode: "document", records: 1, accepted: 1 });
+    expect(readFileSync(tmp("bom-doc-out.ndjson"), "utf8")).toBe(accepted[0].text + "\n");
   });
 
   it("--lines reads NDJSON from a .json file; NDJSON content in a .json file is detected", async () => {
@@ -207,11 +280,130 @@ describe("one JSON document", () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ mode: "document", records: 1, rejected: 1, errorsByCode: { INVALID_JSON: 1 } });
   });
 
+  it("a malformed document with a type error before its syntax error: the record is its text as a JSON string", async () => {
+    const text = '{"name": 5 "x"}';
+    const path = tmp("type-then-syntax.json");
+    writeFileSync(path, text);
+    for (const [input, stdin] of [[path, undefined], ["-", text]] as const) {
+      const rejects = tmp("type-then-syntax-rejects.ndjson");
+      const r = await runCli(["validate", "--model", SAMPLE_MODEL, input, "--rejects", rejects], { stdin });
+      expect(r.code).toBe(1);
+      const lines = readLines(rejects);
+      expect(lines).toHaveLength(1);
+      const x = JSON.parse(lines[0]); // every line of the rejects file is JSON
+      expect(x.line).toBe(1);
+      expect(x.record).toBe(text);
+      expect(x.errors.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("a document rejected for a type error early on: the record is the whole document (compact), from a file or stdin", async () => {
+    // 1.2 MB pretty-printed: read in several chunks, the type error in the first one
+    const doc = { ...valid, name: 5, notes: Array.from({ length: 40_000 }, (_, i) => `note ${i}`) };
+    const text = pretty(doc);
+    const path = tmp("mistyped.json");
+    writeFileSync(path, text);
+    for (const [input, stdin] of [[path, undefined], ["-", text]] as const) {
+      const rejects = tmp("mistyped-rejects.ndjson");
+      const r = await runCli(["validate", "--model", SAMPLE_MODEL, input, "--rejects", rejects, "--json"], { stdin });
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stdout)).toMatchObject({ mode: "document", records: 1, rejected: 1, errorsByCode: { INVALID_TYPE: 1 } });
+      const lines = readLines(rejects);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toBe(`{"line":1,"record":${JSON.stringify(doc)},"errors":[{"field":"name","code":"INVALID_TYPE","message":"cannot unmarshal number into field name of type string","value":null}]}`);
+    }
+  });
+
+  it("an accepted document from stdin is written by --out on one line", async () => {
+    const text = pretty({ ...valid, notes: Array.from({ length: 40_000 }, (_, i) => `note ${i}`) });
+    const r = await runCli(["validate", "--model", SAMPLE_MODEL, "-", "--out", tmp("stdin-doc-out.ndjson")], { stdin: text });
+    expect(r.code).toBe(0);
+    expect(readFileSync(tmp("stdin-doc-out.ndjson"), "utf8")).toBe(JSON.stringify(JSON.parse(text)) + "\n");
+  });
+
   it("--document reads NDJSON as one document (trailing data is malformed JSON)", async () => {
     const path = tmp("two.ndjson");
     writeFileSync(path, sampleLines.slice(0, 2).join("\n") + "\n");
     const r = await validateSample(path, "--document", "--json");
     expect(JSON.parse(r.stdout)).toMatchObject({ mode: "document", records: 1, errorsByCode: { INVALID_JSON: 1 } });
+  });
+});
+
+describe("--out and --rejects never overwrite the input, nor each other", () => {
+  const content = sampleLines.slice(0, 3).join("\n") + "\n";
+  const refused = async (args: string[], message: string, o: CliRunOptions = {}) => {
+    const r = await runCli(["validate", "--model", SAMPLE_MODEL, ...args], o);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`checker: ${message}\n`);
+    expect(r.stdout).toBe("");
+  };
+
+  it("--out or --rejects naming the input file (by path, relative path, symlink or hard link) is refused; the input is kept", async () => {
+    const input = tmp("precious.ndjson");
+    writeFileSync(input, content);
+    symlinkSync(input, tmp("precious-symlink.ndjson"));
+    linkSync(input, tmp("precious-hardlink.ndjson"));
+    for (const [flag, out, o] of [
+      ["--out", input, {}],
+      ["--rejects", input, {}],
+      ["--out", "precious.ndjson", { cwd: dir }],
+      ["--rejects", tmp("precious-symlink.ndjson"), {}],
+      ["--out", tmp("precious-hardlink.ndjson"), {}],
+    ] as const) {
+      await refused([input, flag, out], `${flag} ${out} is the input file: it would be emptied before it is read`, o);
+      expect(readFileSync(input, "utf8")).toBe(content);
+    }
+    // stdin redirected from the file (checker validate - < file --out file)
+    await refused(["-", "--out", tmp("precious-hardlink.ndjson")], `--out ${tmp("precious-hardlink.ndjson")} is the input file: it would be emptied before it is read`, { stdinFile: input });
+    expect(readFileSync(input, "utf8")).toBe(content);
+  });
+
+  it("--out and --rejects naming the same file (by path or hard link) are refused", async () => {
+    const same = tmp("same.ndjson");
+    writeFileSync(same, "keep\n");
+    linkSync(same, tmp("same-link.ndjson"));
+    await refused([SAMPLE, "--out", same, "--rejects", same], "--out and --rejects cannot be the same file");
+    await refused([SAMPLE, "--out", same, "--rejects", tmp("same-link.ndjson")], "--out and --rejects cannot be the same file");
+    await refused([SAMPLE, "--out", tmp("new.ndjson"), "--rejects", tmp("./new.ndjson")], "--out and --rejects cannot be the same file");
+    expect(readFileSync(same, "utf8")).toBe("keep\n");
+    expect(existsSync(tmp("new.ndjson"))).toBe(false);
+    // not a regular file: nothing to lose
+    const devNull = await validateSample(SAMPLE, "--out", "/dev/null", "--rejects", "/dev/null");
+    expect(devNull.code).toBe(1);
+    expect(devNull.stderr).toBe("");
+  });
+
+  it("no output file is emptied (or created) when another one cannot be opened", async () => {
+    const rejects = tmp("kept-rejects.ndjson");
+    writeFileSync(rejects, "keep\n");
+    const badOut = join(dir, "no/such/dir/out.ndjson");
+    await refused([SAMPLE, "--rejects", rejects, "--out", badOut], `cannot write output file ${badOut}: ENOENT: no such file or directory, open '${badOut}'`);
+    expect(readFileSync(rejects, "utf8")).toBe("keep\n");
+    await refused([SAMPLE, "--rejects", tmp("fresh-rejects.ndjson"), "--out", badOut], `cannot write output file ${badOut}: ENOENT: no such file or directory, open '${badOut}'`);
+    expect(existsSync(tmp("fresh-rejects.ndjson"))).toBe(false);
+  });
+});
+
+describe("a closed stdout (| head -1, | true): exit 2, one line on stderr, no stack trace", () => {
+  const message = "checker: cannot write stdout: the reader closed the pipe (EPIPE)\n";
+  it("validate --out - whose reader goes away after the first chunk", async () => {
+    const r = await runClosingStdout(["validate", "--model", SAMPLE_MODEL, SAMPLE, "--out", "-"], "after the first chunk");
+    expect(r).toEqual({ code: 2, stderr: message });
+  });
+
+  it("validate --out - --workers 2 whose reader goes away after the first chunk", async () => {
+    const r = await runClosingStdout(["validate", "--model", SAMPLE_MODEL, SAMPLE, "--out", "-", "--workers", "2"], "after the first chunk");
+    expect(r).toEqual({ code: 2, stderr: message });
+  });
+
+  it("validate writing its summary to a closed stdout", async () => {
+    const r = await runClosingStdout(["validate", "--model", SAMPLE_MODEL, SAMPLE], "at once");
+    expect(r).toEqual({ code: 2, stderr: message });
+  });
+
+  it("schema writing to a closed stdout", async () => {
+    const r = await runClosingStdout(["schema", "--model", SAMPLE_MODEL], "at once");
+    expect(r).toEqual({ code: 2, stderr: message });
   });
 });
 
@@ -258,6 +450,11 @@ describe("exit code 2: usage, model or I/O error, with a one-line message", () =
     ["a union for validate", async () => ["validate", "--model", writeModelModule(dir, "union-v.js", "export const Pet = new UnionValidator({ discriminator: 'kind', variants: { cat: model('Cat', {}) } });"), SAMPLE], /^checker: Pet is a UnionValidator: /],
     ["an unwritable rejects file", async () => ["validate", "--model", SAMPLE_MODEL, "--rejects", join(dir, "no/such/dir.ndjson"), SAMPLE], /^checker: cannot write rejects file .*: ENOENT/],
     ["--lines with --document", async () => ["validate", "--model", SAMPLE_MODEL, "--lines", "--document", SAMPLE], /^checker: --lines and --document cannot be used together$/],
+    ["a model module that throws a string", async () => ["validate", "--model", writeModelModule(dir, "throws-string.js", "throw 'x';"), SAMPLE], /^checker: cannot load model module .*throws-string\.js: x$/],
+    ["a model module that throws null", async () => ["validate", "--model", writeModelModule(dir, "throws-null.js", "throw null;"), SAMPLE], /^checker: cannot load model module .*throws-null\.js: null$/],
+    ["a model module whose top-level await never settles", async () => ["validate", "--model", writeModelModule(dir, "hangs.js", "await new Promise(() => {});"), SAMPLE], /^checker: cannot load model module .*hangs\.js: its top-level await never finished$/],
+    ["schema of a model module whose top-level await never settles", async () => ["schema", "--model", writeModelModule(dir, "hangs-schema.js", "await new Promise(() => {});")], /^checker: cannot load model module .*hangs-schema\.js: its top-level await never finished$/],
+    ["--marshal without --out", async () => ["validate", "--model", SAMPLE_MODEL, "--marshal", SAMPLE], /^checker: --marshal needs --out \(it re-encodes the records --out writes\)$/],
   ];
   for (const [what, args, message] of cases) {
     it(what, async () => {

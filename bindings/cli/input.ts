@@ -7,7 +7,12 @@
 // on a large file. The buffer grows only for a line longer than itself. The price: a chunk is
 // valid until the next one is read, so whoever keeps bytes of it must copy them.
 //
-// One JSON document is read as fresh chunks (the stream parser keeps the text it is given).
+// One JSON document is read as fresh chunks (the stream parser keeps the text it is given); a
+// regular file can be read again from disk (reread) to write the document, so its text is not
+// kept twice.
+//
+// One UTF-8 byte order mark (EF BB BF) at the start of the input is skipped: editors write one,
+// and JSON text must not start with it (the library's unmarshal rejects it as a syntax error).
 
 import { fstatSync, read as readFd } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
@@ -15,6 +20,7 @@ import { CliError } from "./errors.js";
 
 const CHUNK = 256 * 1024;
 const NL = 0x0a;
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 type Reader = (buf: Buffer, offset: number, length: number) => Promise<number>;
 
@@ -30,7 +36,11 @@ export class Input {
   /** Bytes in buf not handed on yet. */
   private have = 0;
   private eof = false;
-  /** Bytes read so far. */
+  /** Nothing read yet (the byte order mark is looked for at the start). */
+  private atStart = true;
+  /** Bytes of the byte order mark skipped (0 or 3). */
+  private skipped = 0;
+  /** Bytes read so far (a byte order mark included). */
   bytes = 0;
 
   private constructor(
@@ -65,7 +75,15 @@ export class Input {
     }
   }
 
-  /** Read more into the buffer (growing it when full); false at the end of the input. */
+  /** Is this a regular file, which reread() can read again? */
+  get rereadable(): boolean {
+    return this.handle !== undefined && this.size !== undefined;
+  }
+
+  /**
+   * Read more into the buffer (growing it when full); false at the end of the input. True may
+   * add no byte: when the input starts with a byte order mark, and it is skipped.
+   */
   private async fill(): Promise<boolean> {
     if (this.eof) return false;
     if (this.have === this.buf.length) {
@@ -73,6 +91,13 @@ export class Input {
       this.buf.copy(bigger, 0, 0, this.have);
       this.buf = bigger;
     }
+    if (!await this.readMore()) return false;
+    if (this.atStart) await this.skipBom();
+    return true;
+  }
+
+  /** One read into the free end of the buffer; false at the end of the input. */
+  private async readMore(): Promise<boolean> {
     let n: number;
     try {
       n = await this.reader(this.buf, this.have, this.buf.length - this.have);
@@ -88,9 +113,21 @@ export class Input {
     return true;
   }
 
-  /** Read ahead (kept for what follows) until `enough(head)`, `limit` bytes or the end. */
-  async peek(enough: (head: Buffer) => boolean, limit = 1 << 20): Promise<Buffer> {
-    while (!enough(this.buf.subarray(0, this.have)) && this.have < limit && await this.fill());
+  /** After the first read: drop a byte order mark the input starts with. */
+  private async skipBom(): Promise<void> {
+    this.atStart = false;
+    // a read may give fewer than 3 bytes (a pipe): read on while they could still be a BOM
+    while (this.have < BOM.length && BOM.subarray(0, this.have).equals(this.buf.subarray(0, this.have)) && await this.readMore());
+    if (this.have >= BOM.length && BOM.equals(this.buf.subarray(0, BOM.length))) {
+      this.buf.copyWithin(0, BOM.length, this.have);
+      this.have -= BOM.length;
+      this.skipped = BOM.length;
+    }
+  }
+
+  /** Read ahead (kept for what follows, the buffer growing as needed) until `enough(head)` or the end. */
+  async peek(enough: (head: Buffer) => boolean): Promise<Buffer> {
+    while (!enough(this.buf.subarray(0, this.have)) && await this.fill());
     return this.buf.subarray(0, this.have);
   }
 
@@ -120,11 +157,41 @@ export class Input {
   async *chunks(): AsyncGenerator<Buffer> {
     for (;;) {
       if (this.have > 0) {
-        const chunk = Buffer.from(this.buf.subarray(0, this.have));
+        let chunk: Buffer;
+        if (this.buf.length > CHUNK) {
+          // the buffer grew (peek read a long first line): hand it on rather than copy it
+          chunk = this.buf.subarray(0, this.have);
+          this.buf = Buffer.allocUnsafe(CHUNK);
+        } else {
+          chunk = Buffer.from(this.buf.subarray(0, this.have));
+        }
         this.have = 0;
         yield chunk;
       }
       if (!await this.fill()) return;
+    }
+  }
+
+  /**
+   * A regular file's text again, read from disk from its start (after the byte order mark) up to
+   * byte `end` or its end (see rereadable). The chunks are fresh, or with `scratch` all read into
+   * it, each valid until the next one (fresh buffers would be garbage waiting for a collection).
+   */
+  async *reread(end = Number.POSITIVE_INFINITY, scratch?: Buffer): AsyncGenerator<Buffer> {
+    if (!this.rereadable) throw new Error(`${this.name} cannot be read again`);
+    const handle = this.handle!;
+    for (let at = this.skipped; at < end;) {
+      const size = Math.min(scratch?.length ?? CHUNK, end - at);
+      const chunk = scratch ? scratch.subarray(0, size) : Buffer.allocUnsafe(size);
+      let n: number;
+      try {
+        n = (await handle.read(chunk, 0, chunk.length, at)).bytesRead;
+      } catch (e) {
+        throw new CliError(`cannot read ${this.name}: ${(e as Error).message}`);
+      }
+      if (n === 0) return;
+      at += n;
+      yield chunk.subarray(0, n);
     }
   }
 
@@ -142,12 +209,13 @@ function isSpace(c: number): boolean {
 /**
  * Is this the start of NDJSON? The first non-space byte is `{`, the first line ends with `}` (a
  * whole document on one line, not the `{` of a pretty-printed one) and the next non-blank line
- * starts with `{`. `undefined`: the bytes so far do not decide yet.
+ * starts with `{`. An input with nothing but whitespace is NDJSON too: no records (not one empty
+ * document, rejected). `undefined`: the bytes so far do not decide yet.
  */
 export function looksLikeLines(head: Buffer, complete: boolean): boolean | undefined {
   let i = 0;
   while (i < head.length && isSpace(head[i])) i++;
-  if (i === head.length) return complete ? false : undefined;
+  if (i === head.length) return complete ? true : undefined;
   if (head[i] !== 0x7b) return false;
   const nl = head.indexOf(NL, i);
   if (nl < 0) return complete ? false : undefined;
@@ -160,9 +228,14 @@ export function looksLikeLines(head: Buffer, complete: boolean): boolean | undef
   return head[next] === 0x7b;
 }
 
-/** NDJSON or one document (without --lines / --document): the extension, else the first bytes. */
+/**
+ * NDJSON or one document (without --lines / --document): the extension, else the first bytes.
+ * They are read as far as it takes to decide: up to the end of the first line when it starts
+ * with `{` (however long), so a long first record does not turn NDJSON into one document. The
+ * input is held meanwhile, as a document is anyway (the stream parser keeps its text).
+ */
 export async function detectLines(input: Input, path: string): Promise<boolean> {
   if (/\.(ndjson|jsonl)$/i.test(path)) return true;
   const head = await input.peek((h) => looksLikeLines(h, false) !== undefined);
-  return looksLikeLines(head, true) ?? false; // still undecided at the end or after 1 MiB: one document
+  return looksLikeLines(head, true) ?? false;
 }

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { isModel, type Model } from "../model.js";
 import { UnionValidator } from "../union.js";
 import { Validator } from "../validator.js";
-import { CliError } from "./errors.js";
+import { CliError, EXIT_ERROR, messageOf } from "./errors.js";
 
 export type Loaded =
   | { readonly kind: "model"; readonly name: string; readonly model: Model }
@@ -33,13 +33,29 @@ function classify(name: string, v: unknown): Loaded | undefined {
   return undefined;
 }
 
-export async function loadModel(path: string, exportName: string | undefined): Promise<Loaded> {
-  let mod: Record<string, unknown>;
+/**
+ * Import the module. A top-level await in it that never settles leaves nothing for Node to wait
+ * for, and Node would exit (code 0, silently) with the import still pending: an 'exit' listener,
+ * there only while the import runs, reports it and makes the exit code 2.
+ */
+async function importModule(path: string): Promise<Record<string, unknown>> {
+  const neverFinished = (): void => {
+    process.stderr.write(`checker: cannot load model module ${path}: its top-level await never finished\n`);
+    process.exitCode = EXIT_ERROR;
+  };
+  process.once("exit", neverFinished);
   try {
-    mod = await import(pathToFileURL(resolvePath(path)).href) as Record<string, unknown>;
+    return await import(pathToFileURL(resolvePath(path)).href) as Record<string, unknown>;
   } catch (e) {
-    throw new CliError(`cannot load model module ${path}: ${(e as Error).message.split("\n")[0]}`);
+    // a module may throw anything (`throw "x"`, `throw null`), not only Errors
+    throw new CliError(`cannot load model module ${path}: ${messageOf(e).split("\n")[0]}`);
+  } finally {
+    process.off("exit", neverFinished);
   }
+}
+
+export async function loadModel(path: string, exportName: string | undefined): Promise<Loaded> {
+  const mod = await importModule(path);
   const found = Object.entries(mod).flatMap(([k, v]) => classify(k, v) ?? []);
   const listing = found.filter((f) => f.name !== "default").map((f) => f.name).join(", ") || "none";
   if (exportName !== undefined) {

@@ -15,11 +15,9 @@
 
 import { readFileSync } from "node:fs";
 import type { CommanderError as CommanderErrorType } from "commander";
-import { CliError } from "./errors.js";
+import { CliError, EXIT_ERROR, exitOnOutputError, messageOf } from "./errors.js";
 import { schemaCommand } from "./schema.js";
 import { validateCommand, type ValidateOptions } from "./validate.js";
-
-const EXIT_ERROR = 2;
 
 function version(): string {
   try {
@@ -103,13 +101,17 @@ function stats(): void {
   process.stderr.write(`checker-stats ${JSON.stringify({ peakRss, heapUsed: process.memoryUsage().heapUsed })}\n`);
 }
 
+// a reader that goes away (`checker ... | head -1`): exit 2 with one line, not a stack trace
+process.stdout.on("error", (e: NodeJS.ErrnoException) => exitOnOutputError("stdout", e));
+process.stderr.on("error", (e: NodeJS.ErrnoException) => exitOnOutputError("stderr", e));
+
 main(process.argv).then(
   (code) => {
     stats();
     process.exitCode = code;
   },
   (e: unknown) => {
-    const message = e instanceof CliError ? e.message : `unexpected error: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+    const message = e instanceof CliError ? e.message : `unexpected error: ${e instanceof Error ? `${e.name}: ${e.message}` : messageOf(e)}`;
     process.stderr.write(`checker: ${message.split("\n")[0]}\n`);
     stats();
     process.exitCode = EXIT_ERROR;

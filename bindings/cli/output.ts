@@ -2,19 +2,50 @@
 // a 64 KiB block (the input's bytes are only valid until its next chunk is read); a full block is
 // written while the next one fills, and two blocks are all there is: when both are busy the
 // reading loop waits (`ready`), so memory stays flat however many records are written.
+//
+// The files are opened together (openAll) and emptied only once all of them could be opened, so
+// a failure leaves every existing file as it was.
 
 import type { FieldError } from "../errors.js";
-import { open, type FileHandle } from "node:fs/promises";
-import { CliError } from "./errors.js";
+import { constants } from "node:fs";
+import { open, unlink, type FileHandle } from "node:fs/promises";
+import { CliError, exitOnOutputError } from "./errors.js";
 
 const BLOCK = 64 * 1024;
 
 type Sink = (bytes: Buffer) => Promise<void>;
 
 function stdoutSink(): Sink {
-  return (bytes) => new Promise((resolve, reject) => {
-    process.stdout.write(bytes, (e) => (e ? reject(e) : resolve()));
+  // a failed write (the reader went away: EPIPE) ends the process here, as stdout's 'error' event
+  // would a moment later (main.ts), whichever comes first
+  return (bytes) => new Promise((resolve) => {
+    process.stdout.write(bytes, (e) => (e ? exitOnOutputError("stdout", e) : resolve()));
   });
+}
+
+/** A file opened for writing, not emptied yet; `created`: it did not exist before. */
+interface Opened {
+  readonly path: string;
+  readonly handle: FileHandle;
+  readonly created: boolean;
+}
+
+/** Open a file for writing without emptying it: create it, or open the one there is. */
+async function openUntruncated(path: string): Promise<Opened> {
+  try {
+    return { path, handle: await open(path, "wx"), created: true };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  }
+  return { path, handle: await open(path, constants.O_WRONLY), created: false };
+}
+
+/** Close files opened by openUntruncated, and remove those it created. */
+async function abandon(files: readonly Opened[]): Promise<void> {
+  for (const f of files) {
+    await f.handle.close().catch(() => undefined);
+    if (f.created) await unlink(f.path).catch(() => undefined);
+  }
 }
 
 function fileSink(handle: FileHandle): Sink {
@@ -33,15 +64,39 @@ export class RecordWriter {
 
   private constructor(readonly name: string, private readonly sink: Sink, private readonly handle: FileHandle | undefined) {}
 
-  /** Open (create or truncate) a file, or stdout for "-". */
-  static async open(path: string, what: string): Promise<RecordWriter> {
-    if (path === "-") return new RecordWriter("stdout", stdoutSink(), undefined);
-    try {
-      const handle = await open(path, "w");
-      return new RecordWriter(path, fileSink(handle), handle);
-    } catch (e) {
+  /**
+   * Open (create or empty) files, or stdout for "-", for each [path, what] (undefined: no
+   * writer). No file is emptied, nor left created, unless every one of them could be opened.
+   */
+  static async openAll(specs: readonly (readonly [path: string | undefined, what: string])[]): Promise<(RecordWriter | undefined)[]> {
+    const opened: Opened[] = []; // the files of specs, in order
+    const fail = async (what: string, path: string, e: unknown): Promise<never> => {
+      await abandon(opened);
       throw new CliError(`cannot write ${what} file ${path}: ${(e as Error).message}`);
+    };
+    const files = specs.filter((s): s is readonly [string, string] => s[0] !== undefined && s[0] !== "-");
+    for (const [path, what] of files) {
+      try {
+        opened.push(await openUntruncated(path));
+      } catch (e) {
+        await fail(what, path, e);
+      }
     }
+    for (const [i, f] of opened.entries()) {
+      try {
+        // only regular files: /dev/null, a FIFO or a terminal cannot be truncated
+        if ((await f.handle.stat()).isFile()) await f.handle.truncate(0);
+      } catch (e) {
+        await fail(files[i][1], f.path, e);
+      }
+    }
+    let next = 0;
+    return specs.map(([path]) => {
+      if (path === undefined) return undefined;
+      if (path === "-") return new RecordWriter("stdout", stdoutSink(), undefined);
+      const { handle } = opened[next++];
+      return new RecordWriter(path, fileSink(handle), handle);
+    });
   }
 
   /** Append bytes (copied) or text; see `ready`. */
@@ -92,6 +147,36 @@ export class RecordWriter {
 
   private error(e: Error): CliError {
     return new CliError(`cannot write ${this.name}: ${e.message}`);
+  }
+}
+
+/**
+ * Drops the whitespace between the tokens of well-formed JSON text, so it fits on one line, chunk
+ * by chunk (a string may run across chunks). In place: a chunk is overwritten, and the result is
+ * a view of it.
+ */
+export class Compactor {
+  private inString = false;
+  /** Inside a string, after a backslash: the next byte is escaped. */
+  private escaped = false;
+
+  push(b: Buffer): Buffer {
+    let n = 0;
+    for (let i = 0; i < b.length; i++) {
+      const c = b[i];
+      if (this.escaped) {
+        b[n++] = c;
+        this.escaped = false;
+      } else if (this.inString) {
+        b[n++] = c;
+        if (c === 0x5c) this.escaped = true;
+        else if (c === 0x22) this.inString = false;
+      } else if (!isSpace(c)) {
+        b[n++] = c;
+        if (c === 0x22) this.inString = true;
+      }
+    }
+    return b.subarray(0, n);
   }
 }
 

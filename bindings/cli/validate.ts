@@ -7,11 +7,16 @@
 //   record is the line's own text (byte for byte, so numbers keep every digit); a line that is not
 //   well-formed JSON is kept as a JSON string. The errors are those of httpErrorBody: a
 //   ValidationError's list, INVALID_JSON for malformed JSON, INVALID_TYPE for a value of the wrong
-//   type. A single document is line 1, its text written on one line (whitespace between tokens
-//   dropped; after a syntax error, the text read up to it).
+//   type. A single document is line 1: the whole document on one line (whitespace between tokens
+//   dropped) when it is well-formed JSON, else its text as a JSON string (after a syntax error,
+//   the text read up to it).
 // - --out: each accepted record as read (its line; a single document on one line), or with
 //   --marshal re-encoded by marshal (JSON names, defaults applied, unknown keys dropped).
+//
+// One document is held in memory by the stream parser while it is validated. To write it, a
+// regular file is read again from disk, and only stdin's chunks are kept: no second copy.
 
+import { isUtf8 } from "node:buffer";
 import { JsonSyntaxError, ModelError, UnmarshalTypeError, type FieldError } from "../errors.js";
 import { httpErrorBody } from "../http.js";
 import type { ExtraFieldsMode, ValidatorOptions } from "../resolve.js";
@@ -25,7 +30,8 @@ import { loadModel, type Loaded } from "./load.js";
 import { makeValidator } from "./make-validator.js";
 import { readLinesParallel } from "./parallel.js";
 import { availableParallelism } from "node:os";
-import { isSpace, RecordWriter, trim, writeReject } from "./output.js";
+import { Compactor, RecordWriter, trim, writeReject } from "./output.js";
+import { checkOutputPaths } from "./paths.js";
 import { progressBar, type Progress } from "./progress.js";
 import { jsonSummary, Tally, textSummary } from "./summary.js";
 
@@ -59,7 +65,8 @@ interface Sinks {
 /** Run the command; the exit code: 0 all accepted, 1 some rejected (CliError for code 2). */
 export async function validateCommand(path: string, o: ValidateOptions): Promise<number> {
   if (o.lines && o.document) throw new CliError("--lines and --document cannot be used together");
-  if (o.out === "-" && o.rejects === "-") throw new CliError("--out and --rejects cannot both be - (stdout)");
+  if (o.marshal && o.out === undefined) throw new CliError("--marshal needs --out (it re-encodes the records --out writes)");
+  checkOutputPaths(path, o.out, o.rejects);
   const loaded = await loadModel(o.model, o.export);
   const validator = validatorOf(loaded, o);
   const input = await Input.open(path);
@@ -69,8 +76,7 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
   const tally = new Tally();
   let lines: boolean;
   try {
-    rejects = o.rejects === undefined ? undefined : await RecordWriter.open(o.rejects, "rejects");
-    out = o.out === undefined ? undefined : await RecordWriter.open(o.out, "output");
+    [rejects, out] = await RecordWriter.openAll([[o.rejects, "rejects"], [o.out, "output"]]);
     lines = o.lines || (!o.document && await detectLines(input, path));
     progress = await progressBar(input.size, o.progress);
     const sinks: Sinks = { tally, validator, rejects, out, marshal: o.marshal === true, progress };
@@ -122,23 +128,30 @@ function streamFieldErrors(errors: readonly StreamError[]): FieldError[] {
     : [{ field: e.field, code: e.code, message: e.message, value: e.value }]);
 }
 
-/** Well-formed JSON text without the whitespace between tokens (so it fits on one line). */
+/** The buffer a document file is read into again, chunk after chunk, to write it. */
+const SCRATCH = 256 * 1024;
+
+/** Well-formed JSON text without the whitespace between tokens (so it fits on one line); `b` is overwritten. */
 export function compactJson(b: Buffer): Buffer {
-  const out = Buffer.allocUnsafe(b.length);
-  let n = 0;
-  let inString = false;
-  for (let i = 0; i < b.length; i++) {
-    const c = b[i];
-    if (inString) {
-      out[n++] = c;
-      if (c === 0x5c) out[n++] = b[++i];
-      else if (c === 0x22) inString = false;
-    } else if (!isSpace(c)) {
-      out[n++] = c;
-      if (c === 0x22) inString = true;
-    }
+  return new Compactor().push(b);
+}
+
+/** Is this text well-formed JSON? (UTF-8, and JSON.parse takes it: RFC 8259, as the parser.) */
+function wellFormed(text: Buffer): boolean {
+  if (!isUtf8(text)) return false;
+  try {
+    JSON.parse(text.toString("utf8"));
+    return true;
+  } catch {
+    return false;
   }
-  return out.subarray(0, n);
+}
+
+/** The chunks in one buffer (fresh chunks: see documentText). */
+async function concat(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const all: Buffer[] = [];
+  for await (const c of chunks) all.push(c);
+  return all.length === 1 ? all[0] : Buffer.concat(all);
 }
 
 async function readLines(input: Input, s: Sinks): Promise<void> {
@@ -166,8 +179,23 @@ async function readLines(input: Input, s: Sinks): Promise<void> {
   s.tally.bytes = input.bytes;
 }
 
+/**
+ * The document's text again, to write it: the whole input, or with `readSoFar` only what the
+ * parser read (it reads no further after a syntax error, nor always after a type error). A
+ * regular file is read again from disk (into `scratch` when given, see Input.reread); stdin's
+ * chunks were `kept`, and the rest is read now.
+ */
+async function* documentText(input: Input, kept: Buffer[] | undefined, readSoFar: boolean, scratch?: Buffer): AsyncGenerator<Buffer> {
+  if (kept === undefined) {
+    yield* input.reread(readSoFar ? input.bytes : undefined, scratch);
+    return;
+  }
+  yield* kept;
+  if (!readSoFar) yield* input.chunks();
+}
+
 async function readDocument(input: Input, s: Sinks): Promise<void> {
-  const kept: Buffer[] | undefined = s.rejects || s.out ? [] : undefined;
+  const kept: Buffer[] | undefined = (s.rejects || s.out) && !input.rereadable ? [] : undefined;
   async function* counted(): AsyncGenerator<Buffer> {
     for await (const c of input.chunks()) {
       s.tally.bytes = input.bytes;
@@ -178,16 +206,35 @@ async function readDocument(input: Input, s: Sinks): Promise<void> {
   }
   let last: StreamResult<unknown> | undefined;
   for await (const r of parseStream(s.validator, counted())) last = r;
-  const text = kept && Buffer.concat(kept);
   if (last?.value !== undefined) {
     s.tally.accept();
-    if (s.out) s.out.write(s.marshal ? s.validator.marshal(last.value as never) : compactJson(text!), "\n");
+    if (s.out && s.marshal) s.out.write(s.validator.marshal(last.value as never), "\n");
+    else if (s.out) await writeCompact(s.out, documentText(input, kept, false, Buffer.allocUnsafe(SCRATCH)));
     return;
   }
-  const errors = streamFieldErrors(last?.errors ?? []);
-  s.tally.reject(1, errors);
-  if (s.rejects) {
-    const malformed = (last?.errors ?? []).some((e) => e instanceof JsonSyntaxError);
-    writeReject(s.rejects, 1, malformed ? text!.toString("utf8") : compactJson(text!), errors);
+  const errors = last?.errors ?? [];
+  const details = streamFieldErrors(errors);
+  s.tally.reject(1, details);
+  if (s.rejects) writeReject(s.rejects, 1, await rejectedRecord(input, kept, errors), details);
+}
+
+/**
+ * The record of a rejected document: after a syntax error, the text read up to it as a JSON
+ * string; else the whole document, on one line when it is well-formed JSON, else as a string.
+ * That is decided here: after a type error the parser need not read on to a syntax error.
+ */
+async function rejectedRecord(input: Input, kept: Buffer[] | undefined, errors: readonly StreamError[]): Promise<Buffer | string> {
+  if (errors.some((e) => e instanceof JsonSyntaxError)) return (await concat(documentText(input, kept, true))).toString("utf8");
+  const text = await concat(documentText(input, kept, false));
+  return wellFormed(text) ? compactJson(text) : text.toString("utf8");
+}
+
+/** Write an accepted (so well-formed) document on one line, compacted chunk by chunk. */
+async function writeCompact(w: RecordWriter, text: AsyncIterable<Buffer>): Promise<void> {
+  const compactor = new Compactor();
+  for await (const c of text) {
+    w.write(compactor.push(c));
+    if (w.ready) await w.ready;
   }
+  w.write("\n");
 }

@@ -4,6 +4,7 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import { httpErrorBody } from "../http.js";
+import { messageOf } from "./errors.js";
 import { loadModel } from "./load.js";
 import { makeValidator } from "./make-validator.js";
 import { ACCEPTED, BLANK, REJECTED, type Batch, type BatchResult, type WorkerSetup } from "./batch.js";
@@ -44,5 +45,5 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  parentPort!.postMessage({ failed: (e as Error).message });
+  parentPort!.postMessage({ failed: messageOf(e) });
 });
