@@ -5,13 +5,16 @@
 // - `Uint8Array`: JSON bytes, read exactly as `unmarshal` reads them (same errors).
 // - A typed value, read by TS property keys: a plain object all of whose keys are property keys
 //   of the model and which either has all of them (as values from unmarshal and newModel do) or
-//   has one that is not a JSON name. Nested values are read by property keys too. An undefined
-//   field counts as null; json:"-" and extras fields are copied as they are (Go copies the struct;
-//   validation does not read them).
+//   has one that is not a JSON name. An undefined field counts as null; json:"-" and extras fields
+//   are copied as they are (Go copies the struct; validation does not read them).
 // - Any other plain object, or a `Map` with string keys, is read by JSON names (the dict form),
 //   as Go reads a map: a key that names no field is an unknown key (ignored, EXTRA_FIELD or
 //   captured, as extraFields says); a missing key is a missing field (REQUIRED, default=, or
 //   MISSING_FIELD under strictMissingFields).
+// - The choice is made for each object of a model on its own keys (the root, a nested model, an
+//   item of a slice or map of models), never for the whole tree from the root's keys: a parsed
+//   request body has JSON names at every level, a typed value property keys at every level, and
+//   a mix of the two is read level by level as each level's keys say.
 // - Anything else (a string, a number, an array, null, a class instance) is a ConversionError at
 //   the path "".
 //
@@ -36,11 +39,13 @@ export type NewModelError = ValidationError | ConversionError | JsonSyntaxError 
 /** What newModel accepts: JSON bytes, a typed value, or an object / Map with JSON names. */
 export type NewModelInput<M extends Model> = Uint8Array | Infer<M> | Readonly<Record<string, unknown>> | ReadonlyMap<string, unknown>;
 
-type KeyMode = "property" | "json";
-
 interface InputWriter {
-  readonly keys: KeyMode;
+  /** The objects on the path being written (a cycle is a ConversionError). */
   readonly open: Set<object>;
+  /** An object read by JSON names whatever its keys (the root converted from a Map). */
+  readonly dict: object | undefined;
+  /** Whether some object was read by property keys (then its json:"-" and extras fields are copied). */
+  typed: boolean;
 }
 
 function layoutFor(expected: string): JsonLayout {
@@ -72,7 +77,8 @@ function inputText(t: RType, v: unknown, path: string, w: InputWriter): string {
 function objectText(m: RModel, o: Record<string, unknown>, path: string, w: InputWriter): string {
   const layout = layoutFor("a JSON value");
   const members: string[] = [];
-  if (w.keys === "property") {
+  if (readsPropertyKeys(m, o, w.dict)) {
+    w.typed = true;
     for (const f of m.fields) {
       if (!f.skip) members.push(member(f.jsonName, inputText(f.type, o[f.key], joinKey(path, f.jsonName), w), layout));
     }
@@ -87,29 +93,36 @@ function objectText(m: RModel, o: Record<string, unknown>, path: string, w: Inpu
   return container("{", "}", members, layout, 0);
 }
 
-/** Is this object a typed value (property keys) rather than a dict (JSON names)? */
-function readsPropertyKeys(m: RModel, o: Record<string, unknown>): boolean {
+/** Is this object a typed value of m (property keys) rather than a dict (JSON names)? */
+function readsPropertyKeys(m: RModel, o: Record<string, unknown>, dict: object | undefined): boolean {
+  if (o === dict) return false;
   const keys = Object.keys(o);
   const props = new Set(m.fields.map((f) => f.key));
   if (keys.length === 0 || !keys.every((k) => props.has(k))) return false;
   return keys.length === m.fields.length || keys.some((k) => !m.byJson.has(k));
 }
 
-/** Copy json:"-" and extras fields of a typed input onto the value read back (every level). */
-function copySkipped(t: RType, src: unknown, dst: unknown): void {
+/**
+ * Copy json:"-" and extras fields of the input's objects read by property keys onto the value
+ * read back, at every level; an object read by JSON names has its children under their JSON names
+ * (its unknown keys were handled by the core, as extraFields says).
+ */
+function copySkipped(t: RType, src: unknown, dst: unknown, dict: object | undefined): void {
   if (typeof src !== "object" || src === null || typeof dst !== "object" || dst === null) return;
   const base = stripPtr(t);
   const from = src as Record<string, unknown>;
   const to = dst as Record<string, unknown>;
   switch (base.kind) {
-    case "model":
+    case "model": {
+      const byKey = readsPropertyKeys(base.model, from, dict);
       for (const f of base.model.fields) {
-        if (!f.skip) copySkipped(f.type, from[f.key], to[f.key]);
-        else if (from[f.key] !== undefined) to[f.key] = from[f.key];
+        if (!f.skip) copySkipped(f.type, byKey ? from[f.key] : from[f.jsonName], to[f.key], dict);
+        else if (byKey && from[f.key] !== undefined) to[f.key] = from[f.key];
       }
       return;
+    }
     case "slice": case "array": case "map":
-      for (const k of Object.keys(to)) copySkipped(base.elem, from[k], to[k]);
+      for (const k of Object.keys(to)) copySkipped(base.elem, from[k], to[k], dict);
       return;
   }
 }
@@ -128,11 +141,11 @@ export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknow
     obj = Object.fromEntries(input);
   }
   if (!isPlainObject(obj)) return fail(new ConversionError("", `JSON bytes (Uint8Array), a ${root.name} value or a plain object`, describe(input)));
-  const keys: KeyMode = input instanceof Map || !readsPropertyKeys(root, obj) ? "json" : "property";
   const rootType: RType = { kind: "model", model: root };
+  const w: InputWriter = { open: new Set(), dict: input instanceof Map ? obj : undefined, typed: false };
   let text: string;
   try {
-    text = inputText(rootType, obj, "", { keys, open: new Set() });
+    text = inputText(rootType, obj, "", w);
   } catch (e) {
     if (e instanceof ConversionError) return fail(e);
     throw e;
@@ -142,7 +155,7 @@ export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknow
     const e = r.error;
     return fail(e instanceof UnmarshalTypeError ? new ConversionError(e.field, e.expected, e.got) : e);
   }
-  if (keys === "property") copySkipped(rootType, obj, r.value);
+  if (w.typed) copySkipped(rootType, obj, r.value, w.dict);
   return r;
 }
 

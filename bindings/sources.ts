@@ -2,13 +2,14 @@
 // chunks (Node streams, AI SDK text streams) or a WHATWG ReadableStream (fetch bodies), read as
 // one JSON document (parseStream) or as NDJSON / JSON lines, one result per record (parseLines).
 
+import { JsonSyntaxError, UnmarshalTypeError, ValidationError, withoutStack, type FieldError } from "./errors.js";
 import type { Infer, Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { StreamParser, type StreamResult } from "./stream.js";
 import { joinChunks } from "./text-store.js";
 import { UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
 import type { UnionValidator, UnionVariants, VariantModels } from "./union.js";
-import { Validator, type Result } from "./validator.js";
+import { Validator, type Result, type UnmarshalError } from "./validator.js";
 
 export type ChunkSource = AsyncIterable<string | Uint8Array> | ReadableStream<string | Uint8Array>;
 
@@ -17,31 +18,36 @@ export interface ParseStreamOptions extends ValidatorOptions {
   signal?: AbortSignal;
   /**
    * Stop at the first error that is certain: `true` stops reading; an AbortController is also
-   * aborted (with the error as its reason), e.g. to cancel the LLM request producing the stream.
+   * aborted, e.g. to cancel the LLM request producing the stream. Its reason is an Error: the
+   * JsonSyntaxError or UnmarshalTypeError itself, a field error inside a ValidationError.
    */
   abortOnError?: boolean | AbortController;
 }
 
 /**
  * The chunks of a source, stopping as soon as `signal` aborts, even while a read is pending (the
- * reader is cancelled, the iterator returned).
+ * reader is cancelled, the iterator returned). However the iteration ends, the abort listener is
+ * removed and a ReadableStream's reader releases its lock.
  */
 async function* chunksOf(source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<string | Uint8Array> {
   let next: () => Promise<IteratorResult<string | Uint8Array>>;
   let stop: () => void;
+  let release = (): void => undefined;
   if (typeof (source as ReadableStream).getReader === "function") {
     const reader = (source as ReadableStream<string | Uint8Array>).getReader();
     next = () => reader.read() as Promise<IteratorResult<string | Uint8Array>>;
+    // cancel settles a pending read (done), so the lock can be released right after
     stop = () => { reader.cancel().catch(() => undefined); };
+    release = () => reader.releaseLock();
   } else {
     const it = (source as AsyncIterable<string | Uint8Array>)[Symbol.asyncIterator]();
     next = () => it.next();
     stop = () => { it.return?.()?.catch?.(() => undefined); };
   }
-  const aborted = new Promise<"aborted">((resolve) => {
-    if (signal?.aborted) resolve("aborted");
-    signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
-  });
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<"aborted">((resolve) => { onAbort = () => resolve("aborted"); });
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener("abort", onAbort, { once: true });
   let finished = false;
   try {
     for (;;) {
@@ -52,42 +58,79 @@ async function* chunksOf(source: ChunkSource, signal: AbortSignal | undefined): 
       yield r.value;
     }
   } finally {
+    signal?.removeEventListener("abort", onAbort);
     if (!finished) stop();
+    release();
   }
+}
+
+/** What drive needs of a parser's result. */
+interface Outcome {
+  readonly done: boolean;
+  readonly errors: readonly unknown[];
+  readonly value?: unknown;
 }
 
 type Parser<R> = { feed(chunk: string | Uint8Array): R; end(): R };
 
-async function* drive<R extends { done: boolean; errors: readonly unknown[] }>(parser: Parser<R>, source: ChunkSource, opts: ParseStreamOptions): AsyncGenerator<R> {
+/**
+ * Feed every chunk of the source (also after the document is complete: what follows it must be
+ * whitespace, as in one-shot unmarshal), then end(); yield the result of each chunk, and end()'s
+ * when it tells more. Stops early (cancelling the source) only after a syntax error, which
+ * nothing read later can change, on the signal, or at the first error under abortOnError.
+ */
+async function* drive<R extends Outcome>(parser: Parser<R>, source: ChunkSource, opts: ParseStreamOptions): AsyncGenerator<R> {
   let last: R | undefined;
   for await (const chunk of chunksOf(source, opts.signal)) {
     last = parser.feed(chunk);
     yield last;
     if (opts.abortOnError && last.errors.length > 0) {
-      if (typeof opts.abortOnError === "object") opts.abortOnError.abort(last.errors[0]);
+      abortWith(opts.abortOnError, last.errors[0]);
       return;
     }
-    if (last.done) return;
+    if (last.done && last.errors.some((e) => e instanceof JsonSyntaxError)) break;
   }
   if (opts.signal?.aborted) return;
   const end = parser.end();
-  if (end !== last) yield end;
+  if (last === undefined || !sameOutcome(last, end)) yield end;
+}
+
+/** Do two results of one parser say the same (end() after a complete document adds nothing)? */
+function sameOutcome(a: Outcome, b: Outcome): boolean {
+  return a.done === b.done && (a.value === undefined) === (b.value === undefined)
+    && a.errors.length === b.errors.length && a.errors.every((e, i) => e === b.errors[i]);
+}
+
+/** Abort the caller's controller with an Error: a field error is wrapped in a ValidationError. */
+function abortWith(target: true | AbortController, error: unknown): void {
+  if (target === true) return;
+  target.abort(error instanceof Error ? error : new ValidationError([error as FieldError]));
 }
 
 /**
  * Validate one JSON document while it arrives, yielding the result after every chunk (typed
- * partial value, errors certain so far, state); the last result has `done: true`.
+ * partial value, errors certain so far, state). The source is read to its end (or to a syntax
+ * error), so the last result is one-shot unmarshal's outcome for the whole text (data after the
+ * document included).
  */
 export function parseStream<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<StreamResult<Infer<M>>> {
   return drive(new StreamParser<M>(model, options), source, options);
 }
 
-/** parseStream for a discriminated union: narrows to the variant once the discriminator is read. */
+/**
+ * parseStream for a discriminated union: narrows to the variant once the discriminator is read;
+ * the last result is one-shot UnionValidator.safeUnmarshal's outcome (a repeated discriminator:
+ * the last occurrence).
+ */
 export function parseUnionStream<A extends UnionVariants, V extends VariantModels>(union: UnionValidator<A, V>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<UnionStreamResult<V>> {
   return drive(new UnionStreamParser(union), source, options);
 }
 
-/** One record of an NDJSON stream: its 1-based line number, its text as read, and its result. */
+/**
+ * One record of an NDJSON stream: its 1-based line number, its text as read (without the line's
+ * `\n` or `\r\n`), and its result. A JsonSyntaxError or UnmarshalTypeError has its place in the
+ * whole input: `line` is the record's line, `offset` a byte offset from the start of the input.
+ */
 export type LineResult<T> = { line: number; text: string | Uint8Array } & Result<T>;
 
 /**
@@ -97,36 +140,77 @@ export type LineResult<T> = { line: number; text: string | Uint8Array } & Result
 export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
   const v = model instanceof Validator ? model : new Validator(model, options);
   let line = 0;
+  /** Byte offset of the current line in the input. */
+  let start = 0;
   let pending: (string | Uint8Array)[] = [];
   const record = (parts: (string | Uint8Array)[]): LineResult<Infer<M>> | undefined => {
     line++;
-    const data = joinChunks(parts);
+    const raw = joinChunks(parts);
+    const at = start;
+    start += byteLength(raw) + 1;
+    const data = withoutCr(raw);
     if (isBlank(data)) return undefined;
-    return { line, text: data, ...v.safeUnmarshal(data) };
+    const r = v.safeUnmarshal(data);
+    return { line, text: data, ...(r.ok ? r : { ok: false, error: inInput(r.error, line, at) }) };
   };
   for await (const chunk of chunksOf(source, options.signal)) {
-    let start = 0;
+    let from = 0;
     for (;;) {
-      const nl = typeof chunk === "string" ? chunk.indexOf("\n", start) : chunk.indexOf(0x0a, start);
+      const nl = typeof chunk === "string" ? chunk.indexOf("\n", from) : chunk.indexOf(0x0a, from);
       if (nl < 0) break;
-      pending.push(chunk.slice(start, nl));
+      pending.push(chunk.slice(from, nl));
       const r = record(pending);
       pending = [];
-      start = nl + 1;
+      from = nl + 1;
       if (r) {
         yield r;
         if (!r.ok && options.abortOnError) {
-          if (typeof options.abortOnError === "object") options.abortOnError.abort(r.error);
+          abortWith(options.abortOnError, r.error);
           return;
         }
       }
     }
-    if (start < chunk.length) pending.push(chunk.slice(start));
+    if (from < chunk.length) pending.push(chunk.slice(from));
   }
   if (pending.length > 0) {
     const r = record(pending);
     if (r) yield r;
   }
+}
+
+/** A line's text without the `\r` of a CRLF line end. */
+function withoutCr(data: string | Uint8Array): string | Uint8Array {
+  const n = data.length;
+  if (typeof data === "string") return n > 0 && data.charCodeAt(n - 1) === 0x0d ? data.slice(0, n - 1) : data;
+  return n > 0 && data[n - 1] === 0x0d ? data.subarray(0, n - 1) : data;
+}
+
+/** UTF-8 length of a line (a lone surrogate counts 3 bytes, as it is written: U+FFFD). */
+function byteLength(data: string | Uint8Array): number {
+  if (typeof data !== "string") return data.length;
+  let n = data.length;
+  for (let i = 0; i < data.length; i++) {
+    const c = data.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < data.length && (data.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 2; i++; }
+    else n += 2;
+  }
+  return n;
+}
+
+/**
+ * A record's error placed in the whole input: the record's line (a record is one line, so its
+ * own line is 1) and the byte offset from the start of the input; the column stays.
+ */
+function inInput(e: UnmarshalError, line: number, start: number): UnmarshalError {
+  if (e instanceof JsonSyntaxError) {
+    const where = ` at offset ${e.offset} (line ${e.line}, column ${e.column})`;
+    const reason = e.message.endsWith(where) ? e.message.slice(0, -where.length) : e.message;
+    return withoutStack(() => new JsonSyntaxError(reason, start + e.offset, line + e.line - 1, e.column));
+  }
+  if (e instanceof UnmarshalTypeError) return withoutStack(() => new UnmarshalTypeError(e.field, e.expected, e.got, start + e.offset));
+  return e;
 }
 
 function isBlank(data: string | Uint8Array): boolean {

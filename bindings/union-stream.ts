@@ -1,11 +1,23 @@
 // Streaming a discriminated union: a probe reads the chunks until the discriminator's value is
 // complete; then the stream narrows to that variant (the text so far is replayed once into the
-// variant's parser, so the whole stream stays O(total bytes)) and the rest is validated as it.
+// variant's parser) and the rest is validated as it.
+//
+// A repeated discriminator key: one-shot unmarshal reads the last occurrence (the last occurrence
+// of a key wins). Before narrowing, every chunk goes to the probe, so a later occurrence that names
+// a variant narrows then (a REQUIRED / INVALID_DISCRIMINATOR reported for an earlier one is
+// dropped). After narrowing, the probe is not run per chunk: the chunks are kept, and when the
+// variant's parser reports done (or at end()) the probe reads everything it has not seen in one
+// go; once the probe is done too, its discriminator is final. If it is not the variant chosen,
+// the result becomes one-shot's: all the chunks are replayed once into the right variant's parser,
+// or the discriminator's error is reported. Each chunk is read at most three times (probe, first
+// variant, right variant), so the stream stays O(total bytes). Results before the document
+// completes follow the first complete discriminator; the final result follows the last one.
 
 import { joinChunks } from "./text-store.js";
 import { StreamParser, type StreamFieldError, type StreamResult } from "./stream.js";
 import { PROBE_KEY, type UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
 import type { Model } from "./model.js";
+import type { Validator } from "./validator.js";
 
 export interface UnionStreamResult<V extends VariantModels> extends Omit<StreamResult<unknown>, "value"> {
   /** The variant, once the discriminator's value is complete and names one. */
@@ -15,11 +27,18 @@ export interface UnionStreamResult<V extends VariantModels> extends Omit<StreamR
 
 export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extends VariantModels = VariantModels> {
   private probe: StreamParser<Model>;
+  /** The probe's latest result. */
+  private probed: StreamResult<unknown> | undefined;
+  /** How many of `chunks` the probe has read. */
+  private probeRead = 0;
   private inner: StreamParser<Model> | undefined;
   private variantName: string | undefined;
-  /** The chunks the probe read, replayed into the variant's parser when the stream narrows. */
+  /** The variants' parsers, made once and reset for each use (a parser costs more to make than to reset). */
+  private readonly parsers = new Map<string, StreamParser<Model>>();
+  /** The chunks of the document, replayed into a variant's parser when the stream narrows. */
   private chunks: (string | Uint8Array)[] = [];
-  private discriminatorError: StreamFieldError | undefined;
+  /** The error for the discriminator value seen last (while no variant is chosen). */
+  private discriminatorError: { found: unknown; error: StreamFieldError } | undefined;
 
   constructor(private readonly union: UnionValidator<A, V>) {
     this.probe = new StreamParser(union.probe);
@@ -27,6 +46,8 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
 
   reset(): void {
     this.probe.reset();
+    this.probed = undefined;
+    this.probeRead = 0;
     this.inner = undefined;
     this.variantName = undefined;
     this.discriminatorError = undefined;
@@ -38,40 +59,104 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   }
 
   feed(chunk: string | Uint8Array): UnionStreamResult<V> {
-    if (this.inner) return this.wrap(this.inner.feed(chunk));
     this.chunks.push(chunk);
-    const r = this.probe.feed(chunk);
-    const found = (r.partial as Record<string, unknown> | undefined)?.[PROBE_KEY];
-    if (found !== undefined && this.discriminatorError === undefined) {
-      const v = typeof found === "string" ? this.union.variant(found as never) : undefined;
-      if (v) {
-        // narrow: replay the chunks so far (as they came: a UTF-8 sequence or a surrogate pair cut
-        // by the last chunk is completed by the next one) into the variant's parser
-        this.variantName = found as string;
-        this.inner = new StreamParser(v as never);
-        const r2 = this.inner.feed(joinChunks(this.chunks));
-        this.chunks = [];
-        return this.wrap(r2);
-      }
-      this.discriminatorError = { ...this.union.discriminatorError(found).errors[0], offset: r.state.bytesReceived };
-    }
-    if (r.done && found === undefined && this.discriminatorError === undefined && !r.errors.some((e) => e instanceof Error)) {
-      this.discriminatorError = { ...this.union.discriminatorError(undefined).errors[0], offset: r.state.bytesReceived };
-    }
-    const errors = [...r.errors, ...(this.discriminatorError ? [this.discriminatorError] : [])];
-    return { done: r.done, partial: undefined, errors, state: r.state, variant: undefined };
+    if (!this.inner) return this.probing(false);
+    const r = this.inner.feed(chunk);
+    return r.done ? this.check(r, false) : this.wrap(r);
   }
 
   /** The input is over (a document still open becomes a syntax error). */
   end(): UnionStreamResult<V> {
-    if (this.inner) return this.wrap(this.inner.end());
-    const r = this.probe.end();
-    return { done: r.done, partial: undefined, errors: [...r.errors, ...(this.discriminatorError ? [this.discriminatorError] : [])], state: r.state, variant: undefined };
+    if (!this.inner) return this.probing(true);
+    return this.check(this.inner.end(), true);
+  }
+
+  /** No variant chosen: the probe reads what it has not read; narrow if the discriminator names a variant. */
+  private probing(final: boolean): UnionStreamResult<V> {
+    const r = this.catchUp(final);
+    const found = discriminatorOf(r);
+    const v = typeof found === "string" ? this.union.variant(found as never) : undefined;
+    if (v) {
+      // narrow: replay the chunks so far (as they came: a UTF-8 sequence or a surrogate pair cut
+      // by the last chunk is completed by the next one) into the variant's parser
+      this.variantName = found as string;
+      this.inner = this.parserOf(found as string, v as never);
+      this.discriminatorError = undefined;
+      let r2 = this.inner.feed(joinChunks(this.chunks));
+      if (final) r2 = this.inner.end();
+      return r2.done ? this.check(r2, final) : this.wrap(r2);
+    }
+    return this.failure(r, found);
+  }
+
+  /**
+   * The variant's parser is done: let the probe read the rest and, once it is done too, follow
+   * its discriminator (the last occurrence) if it differs from the variant chosen.
+   */
+  private check(r: StreamResult<unknown>, final: boolean): UnionStreamResult<V> {
+    const p = this.catchUp(final);
+    // a type error can end the variant's parser before the document does: wait for the probe
+    if (!p.done) return this.wrap(r);
+    if (discriminatorOf(p) === this.variantName) {
+      this.probeRead = 0;
+      this.chunks = []; // the discriminator is final: no replay can follow
+      return this.wrap(r);
+    }
+    this.inner = undefined;
+    this.variantName = undefined;
+    return this.probing(final);
+  }
+
+  /** Feed the probe the chunks it has not read (in one go), and end it when the input is over. */
+  private catchUp(final: boolean): StreamResult<unknown> {
+    if (this.probeRead < this.chunks.length) {
+      this.probed = this.probe.feed(joinChunks(this.chunks.slice(this.probeRead)));
+      this.probeRead = this.chunks.length;
+    }
+    if (final) this.probed = this.probe.end();
+    // set by now: feed adds a chunk before anything asks, and end() ends the probe
+    return this.probed as StreamResult<unknown>;
+  }
+
+  /**
+   * The result while no variant is chosen: the probe's syntax or type error (one-shot reports
+   * only that), else the error of the discriminator value seen last (REQUIRED for none or null,
+   * INVALID_DISCRIMINATOR for another), else nothing yet.
+   */
+  private failure(r: StreamResult<unknown>, found: unknown): UnionStreamResult<V> {
+    let errors: StreamResult<unknown>["errors"] = r.errors;
+    if (errors.length === 0 && (found !== undefined || r.done)) {
+      // keep the error (and its offset) while the value stays the same
+      if (this.discriminatorError === undefined || !sameJson(this.discriminatorError.found, found)) {
+        const error = { ...this.union.discriminatorError(found).errors[0], offset: r.state.bytesReceived };
+        this.discriminatorError = { found, error };
+      }
+      errors = [this.discriminatorError.error];
+    }
+    return { done: r.done, partial: undefined, errors, state: r.state, variant: undefined };
+  }
+
+  /** The variant's parser, ready for a new document (each variant is chosen at most once per document). */
+  private parserOf(name: string, v: Validator<Model>): StreamParser<Model> {
+    let p = this.parsers.get(name);
+    if (p) p.reset();
+    else this.parsers.set(name, p = new StreamParser(v));
+    return p;
   }
 
   private wrap(r: StreamResult<unknown>): UnionStreamResult<V> {
     return new VariantResult<V>(r, this.variantName as Extract<keyof V, string>);
   }
+}
+
+/** The probe's discriminator value: the last complete occurrence (undefined before the first). */
+function discriminatorOf(r: StreamResult<unknown>): unknown {
+  return (r.partial as Record<string, unknown> | undefined)?.[PROBE_KEY];
+}
+
+/** Are two JSON values (the partial values of the discriminator) equal? */
+function sameJson(a: unknown, b: unknown): boolean {
+  return Object.is(a, b) || (typeof a === "object" && typeof b === "object" && JSON.stringify(a) === JSON.stringify(b));
 }
 
 /** A result of the variant's parser, named by its variant; `partial` stays a getter (built only if read). */

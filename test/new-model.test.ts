@@ -111,6 +111,32 @@ describe("inputs", () => {
     expect(new Validator(Same).newModel({ a: 1, b: "" })).toEqual({ a: 1, b: "" });
   });
 
+  it("each object of a model is read by its own keys: nested models, slices and maps of models with JSON names", () => {
+    const Zip = model("Zip", { code: t.string('json:"zip_code" checker:"required,min=3"'), note: t.string('json:"-"') });
+    const Home = model("Home", {
+      addr: t.model(Zip),
+      list: t.slice(t.model(Zip), 'json:"zips"'),
+      byName: t.map(t.model(Zip), 'json:"by_name"'),
+    });
+    const v = new Validator(Home);
+    const zip = (code: string, note = "") => ({ code, note });
+    // a typed root (every property key) over dicts (JSON names) in a model, a slice and a map field
+    expect(v.newModel({ addr: { zip_code: "12345" }, list: [{ zip_code: "111" }], byName: { a: { zip_code: "222" } } } as never))
+      .toEqual({ addr: zip("12345"), list: [zip("111")], byName: { a: zip("222") } });
+    const e = failure({ addr: { zip_code: "1" }, list: [{ zip_code: "22" }], byName: { a: { zip_code: "3" } } }, v as never);
+    expect((e as ValidationError).errors).toEqual([
+      { field: "addr.zip_code", code: "MIN_LENGTH", message: "must be at least 3 characters", value: "1" },
+      { field: "zips[0].zip_code", code: "MIN_LENGTH", message: "must be at least 3 characters", value: "22" },
+      { field: "by_name.a.zip_code", code: "MIN_LENGTH", message: "must be at least 3 characters", value: "3" },
+    ]);
+    // a dict root over typed values (their json:"-" fields kept), and a mix at one level
+    expect(v.newModel({ addr: { code: "123", note: "n1" }, zips: [{ code: "456", note: "n2" }, { zip_code: "789", note: "x" }], by_name: { b: { code: "000", note: "n3" } } } as never))
+      .toEqual({ addr: zip("123", "n1"), list: [zip("456", "n2"), zip("789")], byName: { b: zip("000", "n3") } });
+    // a Map root is a dict; its nested objects are read by their own keys
+    expect(v.newModel(new Map<string, unknown>([["addr", { code: "123", note: "n4" }], ["zips", []], ["by_name", {}]])))
+      .toEqual({ addr: zip("123", "n4"), list: [], byName: {} });
+  });
+
   it("anything else is a ConversionError at the value", () => {
     const expected = "JSON bytes (Uint8Array), a User value or a plain object";
     conversion(12345, "", expected, "number");

@@ -89,6 +89,25 @@ describe("~standard on a model", () => {
     });
   });
 
+  it("nested objects are read by their own keys: JSON names below a root whose keys are property keys", () => {
+    const A = model("A", { zip: t.string('json:"zip_code" checker:"min=3"') });
+    expect(model("U", { address: A })["~standard"].validate({ address: { zip_code: "1" } })).toEqual({
+      issues: [{ message: "must be at least 3 characters", path: ["address", "zip_code"] }],
+    });
+    const R = model("R", { zip: t.string('json:"zip_code" checker:"required,min=3"') });
+    const u = model("U", { address: R, more: t.slice(R), byKey: t.map(R, 'json:"by_key"') })["~standard"];
+    expect(u.validate({ address: { zip_code: "1" }, more: [{ zip_code: "12" }], byKey: { k: { zip_code: "" } } })).toEqual({
+      issues: [
+        { message: "must be at least 3 characters", path: ["address", "zip_code"] },
+        { message: "must be at least 3 characters", path: ["more", 0, "zip_code"] },
+        { message: "must be at least 3 characters", path: ["by_key", "k", "zip_code"] },
+      ],
+    });
+    expect(u.validate({ address: { zip_code: "12345" }, more: [{ zip_code: "123" }], byKey: { k: { zip_code: "456" } } })).toEqual({
+      value: { address: { zip: "12345" }, more: [{ zip: "123" }], byKey: { k: { zip: "456" } } },
+    });
+  });
+
   it("missing required fields and missing fields without default are issues at their key", () => {
     const r = std.validate({ name: "Ada" });
     expect(issuesOf(r)).toContainEqual({ message: "field is required", path: ["email_address"] });

@@ -1,10 +1,14 @@
 // The stream sources: parseStream over an AsyncIterable and a WHATWG ReadableStream (strings and
-// bytes), stopping after the document, abortOnError (true, or an AbortController aborted with the
-// error), signal; parseLines over NDJSON (string and byte chunks, records split across chunks,
-// blank lines, CRLF, line numbers, lazy reading); parseUnionStream narrowing to the variant at the
-// chunk where the discriminator completes (REQUIRED / INVALID_DISCRIMINATOR otherwise), and the
-// same ending as one-shot UnionValidator.safeUnmarshal however the document is cut.
+// bytes), read to the end (data after the document is one-shot's syntax error), abortOnError (true,
+// or an AbortController aborted with an Error), signal, no listener or reader lock left behind;
+// parseLines over NDJSON (string and byte chunks, records split across chunks, blank lines, CRLF,
+// line numbers and whole-input offsets in errors, lazy reading); parseUnionStream narrowing to the
+// variant at the chunk where the discriminator completes (REQUIRED / INVALID_DISCRIMINATOR
+// otherwise), a repeated discriminator (the last occurrence wins at the end), and the same ending
+// as one-shot UnionValidator.safeUnmarshal however the document is cut.
+import { getEventListeners } from "node:events";
 import { isDeepStrictEqual } from "node:util";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "../bindings/errors.js";
 import { model, t } from "../bindings/model.js";
@@ -99,15 +103,91 @@ describe("parseStream", () => {
     expect(c[c.length - 1].value).toEqual(JSON.parse(DOC));
   });
 
-  it("stops reading once the document is complete (the source is not drained, the stream is cancelled)", async () => {
-    const it = source([...CHUNKS, " ", "more"]);
-    const rs = await collect(parseStream(Answer, it));
-    expect(rs).toHaveLength(CHUNKS.length);
-    expect(it.taken).toBe(CHUNKS.length);
-    const rs2 = readable([...CHUNKS, " ", "more"]);
+  it("reads the source to its end after the document: data after it is one-shot's syntax error", async () => {
+    const M = model("M", { n: t.int() });
+    const one = new Validator(M).safeUnmarshal('{"n":1}x');
+    expect(!one.ok && one.error.message).toBe('unexpected data after the document "x" at offset 7 (line 1, column 8)');
+    const rs = await collect(parseStream(M, source(['{"n":1}', "x"])));
+    expect(rs.map((r) => r.done)).toEqual([true, true]);
+    expect(rs[0].value).toEqual({ n: 1 });
+    expect(rs[1].value).toBeUndefined();
+    expect(rs[1].errors).toHaveLength(1);
+    expect(rs[1].errors[0]).toBeInstanceOf(JsonSyntaxError);
+    expect((rs[1].errors[0] as JsonSyntaxError).message).toBe('unexpected data after the document "x" at offset 7 (line 1, column 8)');
+    // whitespace after the document: every chunk read, the value stays; a ReadableStream is read to its end, not cancelled
+    const it = source([...CHUNKS, " ", "\n"]);
+    const ws = await collect(parseStream(Answer, it));
+    expect(it.taken).toBe(CHUNKS.length + 2);
+    expect(ws).toHaveLength(CHUNKS.length + 2);
+    expect(ws[ws.length - 1]).toMatchObject({ done: true, errors: [], value: JSON.parse(DOC) });
+    const rs2 = readable([...CHUNKS, " ", "\n"]);
     await collect(parseStream(Answer, rs2));
-    expect(rs2.pulls).toBe(CHUNKS.length);
-    expect(rs2.cancelled).toBeDefined();
+    expect(rs2.pulls).toBe(CHUNKS.length + 3); // the last pull finds the end
+    expect(rs2.cancelled).toBeUndefined();
+    const out = await collect(parseStream(Answer, source([...CHUNKS, " ", "more"])));
+    expect(out[out.length - 1].errors.map((e) => (e as Error).message)).toEqual(['unexpected data after the document "m" at offset 68 (line 1, column 69)']);
+    const whole = answer.safeUnmarshal(`${DOC} more`);
+    expect(!whole.ok && whole.error.message).toBe('unexpected data after the document "m" at offset 68 (line 1, column 69)');
+    // the union stream too
+    const u = await collect(parseUnionStream(tool, source(['{"type":"reply","text":"hi","tone":"calm"}', " x"])));
+    expect(u[0].value).toEqual({ variant: "reply", value: { type: "reply", text: "hi", tone: "calm" } });
+    expect(u[u.length - 1].value).toBeUndefined();
+    expect(u[u.length - 1].errors.map((e) => (e as Error).message)).toEqual(['unexpected data after the document "x" at offset 43 (line 1, column 44)']);
+    const oneU = tool.safeUnmarshal('{"type":"reply","text":"hi","tone":"calm"} x');
+    expect(!oneU.ok && oneU.error.message).toBe('unexpected data after the document "x" at offset 43 (line 1, column 44)');
+    // after a syntax error nothing can change the result: reading stops there (the stream is cancelled)
+    const bad = readable(['{"n":1}', "x", "more", "and more"]);
+    const stopped = await collect(parseStream(M, bad));
+    expect(stopped).toHaveLength(2);
+    expect(bad.pulls).toBe(2);
+    expect(bad.cancelled).toBeDefined();
+    expect(bad.locked).toBe(false);
+  });
+
+  it("removes its abort listener when the iteration ends (50 calls sharing a signal leave none)", async () => {
+    const ctl = new AbortController();
+    for (let i = 0; i < 50; i++) await collect(parseStream(answer, source(CHUNKS), { signal: ctl.signal }));
+    expect(getEventListeners(ctl.signal, "abort")).toHaveLength(0);
+    for await (const _ of parseUnionStream(tool, source(['{"type":"reply",', '"text":"hi"}']), { signal: ctl.signal })) break;
+    await collect(parseLines(answer, source(['{"title":"x","steps":[],"score":1}\n']), { signal: ctl.signal }));
+    await collect(parseStream(answer, source(['{"title":"012345678901234567890', "1"]), { signal: ctl.signal, abortOnError: true }));
+    expect(getEventListeners(ctl.signal, "abort")).toHaveLength(0);
+    // aborted while a read is pending
+    const abort = new AbortController();
+    const pending = collect(parseStream(answer, new ReadableStream<string>({ pull: () => new Promise(() => undefined) }), { signal: abort.signal }));
+    setTimeout(() => abort.abort(), 5);
+    expect(await pending).toEqual([]);
+    expect(getEventListeners(abort.signal, "abort")).toHaveLength(0);
+  });
+
+  it("releases the ReadableStream's lock however the iteration ends (after cancelling it where it cancels)", async () => {
+    const done = readable(CHUNKS);
+    await collect(parseStream(answer, done));
+    expect(done.locked).toBe(false);
+    expect(done.cancelled).toBeUndefined();
+    // left early by the consumer: cancelled, then released
+    const left = readable(CHUNKS);
+    for await (const _ of parseStream(answer, left)) break;
+    expect(left.cancelled).toBeDefined();
+    expect(left.locked).toBe(false);
+    // abortOnError
+    const failing = readable(['{"title":"012345678901234567890', "1", '","score":1}']);
+    await collect(parseStream(answer, failing, { abortOnError: true }));
+    expect(failing.cancelled).toBeDefined();
+    expect(failing.locked).toBe(false);
+    // aborted by the signal while a read is pending
+    const abort = new AbortController();
+    const stalled = new ReadableStream<string>({ pull: () => new Promise(() => undefined) }, { highWaterMark: 0 });
+    const pending = collect(parseLines(answer, stalled, { signal: abort.signal }));
+    setTimeout(() => abort.abort(), 5);
+    expect(await pending).toEqual([]);
+    expect(stalled.locked).toBe(false);
+    // the union stream and parseLines, read to the end
+    const u = readable(['{"type":"reply","text":"hi"}']);
+    await collect(parseUnionStream(tool, u));
+    const l = readable(['{"title":"x","steps":[],"score":1}\n']);
+    await collect(parseLines(answer, l));
+    expect([u.locked, l.locked]).toEqual([false, false]);
   });
 
   it("a source that ends early: end() gives the syntax error as the last result", async () => {
@@ -135,14 +215,18 @@ describe("parseStream", () => {
     expect(it.taken).toBe(1);
   });
 
-  it("abortOnError with an AbortController: aborted with the error as its reason (to cancel the request producing the stream)", async () => {
+  it("abortOnError with an AbortController: aborted with an Error, a ValidationError holding the field error (to cancel the request producing the stream)", async () => {
     const ctl = new AbortController();
     const rs = readable(['{"title":"012345678901234567890', "1", '","score":1}']);
     const out = await collect(parseStream(Answer, rs, { abortOnError: ctl }));
     expect(out).toHaveLength(1);
     expect(ctl.signal.aborted).toBe(true);
-    expect(ctl.signal.reason).toBe(out[0].errors[0]);
-    expect(ctl.signal.reason).toMatchObject({ field: "title", code: "MAX_LENGTH", early: true });
+    expect(ctl.signal.reason instanceof Error).toBe(true);
+    expect(ctl.signal.reason).toBeInstanceOf(ValidationError);
+    expect((ctl.signal.reason as ValidationError).errors).toHaveLength(1);
+    expect((ctl.signal.reason as ValidationError).errors[0]).toBe(out[0].errors[0]);
+    expect((ctl.signal.reason as ValidationError).errors[0]).toMatchObject({ field: "title", code: "MAX_LENGTH", early: true });
+    expect((ctl.signal.reason as Error).message).toBe("title: must be at most 20 characters");
     expect(rs.cancelled).toBeDefined();
   });
 
@@ -205,19 +289,66 @@ describe("parseLines (NDJSON)", () => {
   ];
   const text = lines.join("\n");
 
-  /** What each record must give: safeUnmarshal of its line, with its 1-based line number. */
-  const expected = lines.flatMap((l, i) => (l.trim() === "" ? [] : [{ line: i + 1, ...answer.safeUnmarshal(l) }]));
-  const summary = (r: { line: number; ok: boolean; value?: unknown; error?: unknown }) =>
-    ({ line: r.line, ok: r.ok, value: r.value, error: r.error instanceof Error ? `${r.error.name}: ${r.error.message}` : undefined });
+  type Summary = { line: number; ok: boolean; value: unknown; error: string | undefined; offset: number | undefined };
+  const summary = (r: { line: number; ok: boolean; value?: unknown; error?: unknown }): Summary => ({
+    line: r.line, ok: r.ok, value: r.value,
+    error: r.error instanceof Error ? `${r.error.name}: ${r.error.message}` : undefined,
+    offset: (r.error as { offset?: number } | undefined)?.offset,
+  });
+
+  /**
+   * What each record of an input must give: safeUnmarshal of its line (without a CR), with its
+   * 1-based line number; a syntax error names that line and, like a type error, gives the byte
+   * offset from the start of the input.
+   */
+  function expectedFor(input: string): Summary[] {
+    let start = 0;
+    return input.split("\n").flatMap((raw, i): Summary[] => {
+      const at = start;
+      start += utf8(raw).length + 1;
+      const l = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+      if (l.trim() === "") return [];
+      const r = answer.safeUnmarshal(l);
+      if (r.ok) return [{ line: i + 1, ok: true, value: r.value, error: undefined, offset: undefined }];
+      const e = r.error as Error & { offset?: number };
+      const message = e instanceof JsonSyntaxError
+        ? e.message.replace(/ at offset \d+ \(line 1, (column \d+)\)$/, (_, column: string) => ` at offset ${at + e.offset} (line ${i + 1}, ${column})`)
+        : e.message;
+      return [{ line: i + 1, ok: false, value: undefined, error: `${e.name}: ${message}`, offset: e.offset === undefined ? undefined : at + e.offset }];
+    });
+  }
+  const expected = expectedFor(text);
 
   it("one result per non-blank line with its line number, as safeUnmarshal of the line", async () => {
     const got = await collect(parseLines(Answer, source([text])));
-    expect(got.map(summary)).toEqual(expected.map(summary));
+    expect(got.map(summary)).toEqual(expected);
     expect(got.map((r) => r.line)).toEqual([1, 3, 5, 6, 7, 8]);
+    expect(!got[4].ok && got[4].error).toMatchObject({ name: "JsonSyntaxError", line: 7, column: 37, offset: 205 });
+  });
+
+  it("a record's errors are placed in the file: the line number, and byte offsets from the start of the input", async () => {
+    const input = '{"title":"a","steps":[],"score":1}\r\n\r\n{"title":"b","steps":[],"score":2}\r\n{"title":"c",,}\r\n{"title":"d","steps":[],"score":"x"}\n';
+    const got = await collect(parseLines(Answer, source([input])));
+    expect(got.map((r) => [r.line, r.ok])).toEqual([[1, true], [3, true], [4, false], [5, false]]);
+    const syntax = !got[2].ok && got[2].error;
+    expect(syntax).toBeInstanceOf(JsonSyntaxError);
+    expect(syntax).toMatchObject({ message: 'unexpected character "," at offset 87 (line 4, column 14)', line: 4, column: 14, offset: 87 });
+    expect(input[87]).toBe(",");
+    const type = !got[3].ok && got[3].error;
+    expect(type).toBeInstanceOf(UnmarshalTypeError);
+    expect(type).toMatchObject({ message: "cannot unmarshal string into field score of type int", field: "score", offset: 123 });
+    expect(input.slice(123, 126)).toBe('"x"');
+    // the same offsets when the input comes as bytes, cut anywhere
+    const bytes = utf8(input);
+    for (const [a, b] of everySplit(bytes)) {
+      const r = await collect(parseLines(answer, source([a, b])));
+      const offsets = r.map((x) => !x.ok && (x.error as { offset?: number }).offset);
+      if (!isDeepStrictEqual(offsets, [false, false, 87, 123])) expect(offsets, `cut at byte ${a.length}`).toEqual([false, false, 87, 123]);
+    }
   });
 
   it("records split across string chunks at every position, and at every byte of the bytes", async () => {
-    const want = expected.map(summary);
+    const want = expected;
     for (const [a, b] of everySplit(text)) {
       const got = await collect(parseLines(answer, source([a, b])));
       if (!isDeepStrictEqual(got.map(summary), want)) expect(got.map(summary), `cut at ${a.length}`).toEqual(want);
@@ -232,11 +363,15 @@ describe("parseLines (NDJSON)", () => {
   });
 
   it("CRLF line ends, a final line without a newline, trailing blank lines, mixed string and byte chunks", async () => {
-    // a record keeps its CR (JSON whitespace): only an unexpected-end offset can tell
-    const withCr = lines.flatMap((l, i) => (l.trim() === "" ? [] : [{ line: i + 1, ...answer.safeUnmarshal(`${l}\r`) }]));
+    // a record's text and the JSON read are the line without its CR
     const crlf = lines.join("\r\n") + "\r\n\r\n";
     const got = await collect(parseLines(Answer, source([crlf.slice(0, 50), utf8(crlf.slice(50, 120)), crlf.slice(120)])));
-    expect(got.map(summary)).toEqual(withCr.map(summary));
+    expect(got.map(summary)).toEqual(expectedFor(crlf));
+    const texts = got.map((r) => (typeof r.text === "string" ? r.text : new TextDecoder().decode(r.text)));
+    expect(texts).toEqual(lines.filter((l) => l.trim() !== ""));
+    const strings = await collect(parseLines(Answer, source([crlf])));
+    expect(strings.map((r) => r.text)).toEqual(lines.filter((l) => l.trim() !== ""));
+    expect(!strings[4].ok && strings[4].error).toMatchObject({ line: 7, column: 37, offset: 211 });
     const last = await collect(parseLines(Answer, source([`${lines[0]}\n\n${lines[2]}`])));
     expect(last.map((r) => r.line)).toEqual([1, 3]);
   });
@@ -332,7 +467,9 @@ describe("parseUnionStream / UnionStreamParser", () => {
     const ctl = new AbortController();
     const out = await collect(parseUnionStream(tool, source(['{"type":"nope"', ',"query":"x"}']), { abortOnError: ctl }));
     expect(out).toHaveLength(1);
-    expect(ctl.signal.reason).toMatchObject({ code: "INVALID_DISCRIMINATOR" });
+    expect(ctl.signal.reason).toBeInstanceOf(ValidationError);
+    expect((ctl.signal.reason as ValidationError).errors).toEqual([out[0].errors[0]]);
+    expect((ctl.signal.reason as ValidationError).errors[0]).toMatchObject({ field: "type", code: "INVALID_DISCRIMINATOR", value: "nope" });
   });
 
   it("cut anywhere (every UTF-16 unit, every byte), the ending is one-shot's", () => {
@@ -365,5 +502,118 @@ describe("parseUnionStream / UnionStreamParser", () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("parseUnionStream / UnionStreamParser: a repeated discriminator", () => {
+  const Cat = model("Cat", { name: t.string("required"), lives: t.int("min=1,max=9") });
+  const Dog = model("Dog", { name: t.string("required"), breed: t.string() });
+  const pets = new UnionValidator({ discriminator: "type", variants: { cat: Cat, dog: Dog } });
+  type Pets = { cat: typeof Cat; dog: typeof Dog };
+
+  /** The results of each chunk and of end(), from a new parser or from one reset for this document. */
+  function trace(chunks: (string | Uint8Array)[], p = new UnionStreamParser(pets)): UnionStreamResult<Pets>[] {
+    p.reset();
+    return [...chunks.map((c) => p.feed(c)), p.end()];
+  }
+
+  /** A result as variant, value and errors (FieldErrors without offset; an Error as "name: message"). */
+  const outcome = (r: { variant: string | undefined; value?: unknown; errors: readonly unknown[] }) => ({
+    variant: r.variant,
+    value: r.value,
+    errors: r.errors.map((e) => (e instanceof Error ? `${e.name}: ${e.message}` : fieldError(e as FieldError))),
+  });
+
+  /** One-shot's outcome: safeUnmarshal, with the variant the probe names (none for a discriminator error). */
+  function oneShotOutcome(doc: string | Uint8Array): ReturnType<typeof outcome> {
+    const probed = pets.probe.safeUnmarshal(doc);
+    const found = probed.ok ? (probed.value as Record<string, unknown>).discriminator : undefined;
+    const variant = typeof found === "string" && pets.values.includes(found) ? found : undefined;
+    const r = pets.safeUnmarshal(doc);
+    if (r.ok) return { variant, value: r.value, errors: [] };
+    const errors = r.error instanceof ValidationError ? r.error.errors : [`${r.error.name}: ${r.error.message}`];
+    return { variant, value: undefined, errors };
+  }
+
+  const missingBreed = { field: "breed", code: "MISSING_FIELD", message: "breed field is missing and has no default", value: null };
+
+  it("narrowed on the first complete discriminator, the final result follows the last one (dog, MISSING_FIELD breed)", async () => {
+    const chunks = ['{"type":"cat","name":"Tom","lives":3,', '"type":"dog"}'];
+    const rs = trace(chunks);
+    expect(rs.map((r) => [r.variant, r.done])).toEqual([["cat", false], ["dog", true], ["dog", true]]);
+    expect(rs[0].partial).toEqual({ name: "Tom", lives: 3 });
+    expect(outcome(rs[1])).toEqual({ variant: "dog", value: undefined, errors: [missingBreed] });
+    expect(outcome(rs[2])).toEqual(oneShotOutcome(chunks.join("")));
+    const viaSource = await collect(parseUnionStream(pets, source(chunks)));
+    expect(viaSource.map(outcome)).toEqual(rs.slice(0, 2).map(outcome));
+  });
+
+  it("a provisional INVALID_DISCRIMINATOR or REQUIRED is dropped when a later occurrence names a variant", () => {
+    for (const first of ['"cow"', "null", "7"]) {
+      const chunks = [`{"type":${first},`, '"name":"Tom","type":"dog","breed":"x"}'];
+      const rs = trace(chunks);
+      const code = first === "null" ? "REQUIRED" : "INVALID_DISCRIMINATOR";
+      expect(rs[0]).toMatchObject({ variant: undefined, done: false, errors: [{ field: "type", code, value: JSON.parse(first) }] });
+      expect(outcome(rs[1])).toEqual({ variant: "dog", value: { variant: "dog", value: { name: "Tom", breed: "x" } }, errors: [] });
+      expect(rs[1].done).toBe(true);
+      expect(outcome(rs[2])).toEqual(oneShotOutcome(chunks.join("")));
+    }
+  });
+
+  it("a last occurrence that names no variant turns the variant chosen into INVALID_DISCRIMINATOR at the end", () => {
+    const chunks = ['{"type":"dog","breed":"x","name":"Tom","type":5', "}"];
+    const rs = trace(chunks);
+    expect(rs[0]).toMatchObject({ variant: "dog", done: false, errors: [] });
+    expect(rs[0].partial).toEqual({ breed: "x", name: "Tom" });
+    const invalid = { field: "type", code: "INVALID_DISCRIMINATOR", message: "must be one of: cat, dog", value: 5 };
+    expect(outcome(rs[1])).toEqual({ variant: undefined, value: undefined, errors: [invalid] });
+    expect(rs[1].done).toBe(true);
+    expect(outcome(rs[2])).toEqual(oneShotOutcome(chunks.join("")));
+    // null last: REQUIRED
+    const rs2 = trace(['{"type":"dog","name":"Tom",', '"breed":"x","type":null}']);
+    expect(rs2[1].errors).toMatchObject([{ field: "type", code: "REQUIRED", message: "field is required", value: null }]);
+  });
+
+  it("a type error of the first variant before a later occurrence: the probe reads on and the final result is one-shot's", () => {
+    const chunks = ['{"type":"cat","lives":"many",', '"name":"Tom",', '"type":"dog","breed":"x"}'];
+    const rs = trace(chunks);
+    expect(rs[0].variant).toBe("cat");
+    expect(rs[0].errors.map((e) => (e as Error).name)).toEqual(["UnmarshalTypeError"]);
+    expect(outcome(rs[2])).toEqual({ variant: "dog", value: { variant: "dog", value: { name: "Tom", breed: "x" } }, errors: [] });
+    expect(outcome(rs[3])).toEqual(oneShotOutcome(chunks.join("")));
+  });
+
+  it("differential: random documents with 0..3 discriminators, random chunks (strings or bytes): the final result is one-shot's", () => {
+    const discriminator = fc.constantFrom('"cat"', '"dog"', '"cow"', '"Cat"', '""', "null", "5", "1.5", "[1]", '{"a":"cat"}');
+    const member = fc.oneof(
+      fc.constantFrom('"Tom"', '"é😀"', '""', "null", "3").map((v) => `"name":${v}`),
+      fc.constantFrom("1", "9", "10", "0", '"x"', "null").map((v) => `"lives":${v}`),
+      fc.constantFrom('"x"', '"日本"', "null", "1").map((v) => `"breed":${v}`),
+      fc.constantFrom('"z"', "[1,2]", '{"type":"dog"}').map((v) => `"other":${v}`),
+    );
+    const doc = fc.tuple(fc.array(member, { maxLength: 5 }), fc.array(fc.tuple(discriminator, fc.nat()), { maxLength: 3 }), fc.boolean())
+      .map(([members, types, spaced]) => {
+        const all = [...members];
+        for (const [v, at] of types) all.splice(at % (all.length + 1), 0, `"type":${v}`);
+        return `{${all.join(spaced ? ", " : ",")}}`;
+      });
+    const chunking = fc.record({ bytes: fc.boolean(), cuts: fc.array(fc.nat(), { maxLength: 5 }) });
+    let narrowedThenChanged = 0;
+    const parser = new UnionStreamParser(pets);
+    fc.assert(
+      fc.property(doc, chunking, (text, { bytes, cuts }) => {
+        const data: string | Uint8Array = bytes ? utf8(text) : text;
+        const at = [...new Set(cuts.map((c) => c % (data.length + 1)))].sort((a, b) => a - b);
+        const chunks = [0, ...at].map((from, i) => data.slice(from, i < at.length ? at[i] : data.length)).filter((c) => c.length > 0);
+        const rs = trace(chunks, parser);
+        const want = oneShotOutcome(data);
+        expect(outcome(rs[rs.length - 1])).toEqual(want);
+        // the result of the last chunk already has it (end() adds nothing to a complete document)
+        if (chunks.length > 0) expect(outcome(rs[rs.length - 2])).toEqual(want);
+        if (rs.some((r) => r.variant !== undefined && r.variant !== want.variant)) narrowedThenChanged++;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(narrowedThenChanged).toBeGreaterThan(100);
   });
 });
