@@ -15,7 +15,7 @@ import {
   openObject, stringValue,
 } from "./evaluator";
 import {
-  ARENA_CAP, ARENA_LEN, DELTA, DEPTH, FINAL, IN, LEN, MAX_DEPTH, POS, SLOTS_CAP, SLOTS_TOP, SLOT_MARGIN,
+  ARENA_CAP, ARENA_LEN, DELTA, DEPTH, ERRS_CAP, ERR_COUNT, FINAL, IN, LEN, MAX_DEPTH, MAX_ERRORS, POS, SLOTS_CAP, SLOTS_TOP, SLOT_MARGIN,
   STACK_CAP, STATE, STEP_ERRORS, STR_FLAGS, SUB, TAPE_CAP, TAPE_LEN, TAPE_ON, TOKEN_START, TOKEN_U16,
   UTF8_NEED, setSw,
 } from "./state";
@@ -64,6 +64,8 @@ function haveSpace(): bool {
   if (TAPE_ON && TAPE_LEN + 4 > TAPE_CAP) return false;
   if (ARENA_LEN + STEP_ERRORS * (DEPTH + 2) > ARENA_CAP) return false;
   if (SLOTS_TOP + SLOT_MARGIN > SLOTS_CAP) return false;
+  // error records: room for a step's worth, until the buffer holds maxErrors + TOO_MANY
+  if (ERRS_CAP <= MAX_ERRORS && ERR_COUNT + STEP_ERRORS + 1 > ERRS_CAP) return false;
   return true;
 }
 

@@ -43,8 +43,11 @@ export class Heap {
     const bytes = 2 ** cls;
     const p = this.top;
     const end = p + bytes;
-    if (end > this.memory.buffer.byteLength) {
-      this.memory.grow(Math.ceil((end - this.memory.buffer.byteLength) / 65536));
+    const have = this.memory.buffer.byteLength;
+    if (end > have) {
+      // by at least an eighth of the memory (and 1 MiB): growing page by page, one grow per new
+      // stream parser, made creating parsers slow (each grow is a costly call)
+      this.memory.grow(Math.max(Math.ceil((end - have) / 65536), Math.ceil(have / 8 / 65536), 16));
     }
     this.top = end;
     this.sizes.set(p, cls);

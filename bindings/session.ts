@@ -87,18 +87,15 @@ export class Session {
     u32[w + L.S_MAX_DEPTH] = limits.maxDepth;
     u32[w + L.S_MAX_ERRORS] = limits.maxErrors;
     u32[w + L.S_FLAGS] = limits.strictMissingFields ? L.SF_STRICT_MISSING : 0;
-    if (program !== this.lastProgram || this.get(L.S_ERRS_CAP) < limits.maxErrors + 1) this.fit(program, limits);
+    if (program !== this.lastProgram) this.fit(program);
   }
 
-  /** Size the buffers that depend on the program and the limits. */
-  private fit(program: number, limits: SessionLimits): void {
+  /** Size the buffers that depend on the program (the error records grow as they come: makeSpace). */
+  private fit(program: number): void {
     this.lastProgram = program;
     const patternScratch = this.engine.heap.u32[(program >>> 2) + L.H_PATTERN_SCRATCH];
     if (this.engine.heap.capacity(this.get(L.S_PATTERN_SCRATCH)) < patternScratch) {
       this.grow(L.S_PATTERN_SCRATCH, -1, patternScratch, 1, 0);
-    }
-    if (this.get(L.S_ERRS_CAP) < limits.maxErrors + 1) {
-      this.grow(L.S_ERRS, L.S_ERRS_CAP, limits.maxErrors + 1, L.ER_WORDS * 4, 0);
     }
   }
 
@@ -178,6 +175,12 @@ export class Session {
     const slotsTop = this.get(L.S_SLOTS_TOP);
     if (slotsTop + slotMargin > this.get(L.S_SLOTS_CAP)) {
       this.grow(L.S_SLOTS, L.S_SLOTS_CAP, (slotsTop + slotMargin) * 2, 1, slotsTop);
+    }
+    const errCount = this.get(L.S_ERR_COUNT);
+    const errsFull = this.get(L.S_MAX_ERRORS) + 1; // never more records than maxErrors + TOO_MANY
+    const errsCap = this.get(L.S_ERRS_CAP);
+    if (errsCap < errsFull && errCount + stepErrors + 1 > errsCap) {
+      this.grow(L.S_ERRS, L.S_ERRS_CAP, Math.min(errsFull, Math.max(errCount + stepErrors + 1, errsCap * 2)), L.ER_WORDS * 4, errCount * L.ER_WORDS * 4);
     }
   }
 
