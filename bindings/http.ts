@@ -16,11 +16,14 @@ export type HttpErrorKey = "details" | "errors";
 
 export interface HttpErrorBodyOptions<K extends HttpErrorKey = HttpErrorKey> {
   /** Name of the list: "details" (default, the spec's body) or "errors". */
-  key?: K;
+  key?: K | undefined;
 }
 
-/** The 400 body: `{ error: "validation_failed", details }`, or `errors` with key "errors". */
-export type HttpErrorBody<K extends HttpErrorKey = "details"> = { error: "validation_failed" } & { [P in K]: FieldError[] };
+/**
+ * The 400 body: `{ error: "validation_failed", details }`, or `errors` with key "errors". (For a
+ * key only known as HttpErrorKey, the type is one body or the other, not both lists.)
+ */
+export type HttpErrorBody<K extends HttpErrorKey = "details"> = K extends HttpErrorKey ? { error: "validation_failed" } & { [P in K]: FieldError[] } : never;
 
 function fieldErrorsOf(err: unknown): FieldError[] {
   if (err instanceof ValidationError) return err.errors.map((e) => ({ field: e.field, code: e.code, message: e.message, value: e.value }));
@@ -31,7 +34,7 @@ function fieldErrorsOf(err: unknown): FieldError[] {
   throw err;
 }
 
-export function httpErrorBody(err: unknown): HttpErrorBody<"details">;
+export function httpErrorBody(err: unknown, options?: { key?: "details" | undefined }): HttpErrorBody<"details">;
 export function httpErrorBody<K extends HttpErrorKey>(err: unknown, options: HttpErrorBodyOptions<K>): HttpErrorBody<K>;
 export function httpErrorBody(err: unknown, options: HttpErrorBodyOptions = {}): { error: "validation_failed" } {
   const key = options.key ?? "details";

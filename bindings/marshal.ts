@@ -32,9 +32,9 @@ import type { Validator } from "./validator.js";
  * - `extras`: `true` (default) writes captured extras back; `false` leaves them out.
  */
 export interface MarshalOptions {
-  omitEmpty?: boolean;
-  indent?: number | string;
-  extras?: boolean;
+  omitEmpty?: boolean | undefined;
+  indent?: number | string | undefined;
+  extras?: boolean | undefined;
 }
 
 /** A value that JSON cannot hold (NaN, a function, a cycle, ...), at a path with JSON names. */

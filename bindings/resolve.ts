@@ -13,17 +13,17 @@ export type ExtraFieldsMode = "ignore" | "forbid" | "allow";
 
 export interface ValidatorOptions {
   /** A missing field with no default is an error (MISSING_FIELD). Default true. */
-  strictMissingFields?: boolean;
+  strictMissingFields?: boolean | undefined;
   /** Unknown JSON keys: ignored, each one an EXTRA_FIELD error, or captured in t.extras(). Default "ignore". */
-  extraFields?: ExtraFieldsMode;
+  extraFields?: ExtraFieldsMode | undefined;
   /** Tag name whose directive list is read from Go-style tags. Default: the global tag name. */
-  tagName?: string;
+  tagName?: string | undefined;
   /** Errors collected before a final TOO_MANY_ERRORS record. Default 1000. */
-  maxErrors?: number;
+  maxErrors?: number | undefined;
   /** Deepest nesting of objects and arrays accepted. Default 1000. */
-  maxDepth?: number;
+  maxDepth?: number | undefined;
   /** Largest document accepted, in bytes. Default 256 MiB. */
-  maxDocumentBytes?: number;
+  maxDocumentBytes?: number | undefined;
 }
 
 /** Options only the library itself sets (a union's variants ignore the discriminator key). */

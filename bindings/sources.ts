@@ -15,13 +15,13 @@ export type ChunkSource = AsyncIterable<string | Uint8Array> | ReadableStream<st
 
 export interface ParseStreamOptions extends ValidatorOptions {
   /** Stop reading when this signal aborts (the generator returns). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Stop at the first error that is certain: `true` stops reading; an AbortController is also
    * aborted, e.g. to cancel the LLM request producing the stream. Its reason is an Error: the
    * JsonSyntaxError or UnmarshalTypeError itself, a field error inside a ValidationError.
    */
-  abortOnError?: boolean | AbortController;
+  abortOnError?: boolean | AbortController | undefined;
 }
 
 /**

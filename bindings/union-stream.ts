@@ -16,14 +16,22 @@
 import { joinChunks } from "./text-store.js";
 import { StreamParser, type StreamFieldError, type StreamResult } from "./stream.js";
 import { PROBE_KEY, type UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
-import type { Model } from "./model.js";
+import type { Infer, Model } from "./model.js";
 import type { Validator } from "./validator.js";
 
-export interface UnionStreamResult<V extends VariantModels> extends Omit<StreamResult<unknown>, "value"> {
-  /** The variant, once the discriminator's value is complete and names one. */
-  readonly variant: Extract<keyof V, string> | undefined;
-  readonly value?: UnionValue<V>;
-}
+/**
+ * A result of a union stream. Until the discriminator's value is complete and names a variant:
+ * `variant` and `partial` are undefined. Then `variant` names it and `partial` is that variant's
+ * typed partial value, so checking `r.variant === "cat"` narrows `r.partial` (and `r.value`).
+ */
+export type UnionStreamResult<V extends VariantModels> =
+  | (Omit<StreamResult<unknown>, "value" | "partial"> & { readonly variant: undefined; readonly partial: undefined; readonly value?: undefined })
+  | VariantStreamResult<V>;
+
+/** A union stream's result once it has narrowed: one member per variant. */
+export type VariantStreamResult<V extends VariantModels> = {
+  [K in Extract<keyof V, string>]: Omit<StreamResult<Infer<V[K]>>, "value"> & { readonly variant: K; readonly value?: { variant: K; value: Infer<V[K]> } };
+}[Extract<keyof V, string>];
 
 export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extends VariantModels = VariantModels> {
   private probe: StreamParser<Model>;
@@ -145,7 +153,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   }
 
   private wrap(r: StreamResult<unknown>): UnionStreamResult<V> {
-    return new VariantResult<V>(r, this.variantName as Extract<keyof V, string>);
+    return new VariantResult<V>(r, this.variantName as Extract<keyof V, string>) as unknown as VariantStreamResult<V>;
   }
 }
 
@@ -160,7 +168,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /** A result of the variant's parser, named by its variant; `partial` stays a getter (built only if read). */
-class VariantResult<V extends VariantModels> implements UnionStreamResult<V> {
+class VariantResult<V extends VariantModels> {
   readonly #inner: StreamResult<unknown>;
   readonly done: boolean;
   readonly errors: StreamResult<unknown>["errors"];

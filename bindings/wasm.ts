@@ -15,8 +15,20 @@ import { isFileSource, openSource, readFileNow, type FileSource } from "./packag
 
 let compiled: WebAssembly.Module | undefined;
 
+declare global {
+  // Named here so that checker's declarations compile without the DOM lib (Node's types do not
+  // declare the WebAssembly namespace); it merges with lib.dom's declaration where that is loaded.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace WebAssembly {
+    interface Module {}
+  }
+}
+
+/** The bytes of a .wasm file (what the DOM lib calls a BufferSource). */
+export type WasmBytes = ArrayBuffer | ArrayBufferView<ArrayBuffer>;
+
 /** What `init` accepts: a URL of the .wasm, a fetch Response (or its promise), the bytes, or a compiled module. */
-export type WasmSource = URL | string | Response | PromiseLike<Response> | BufferSource | WebAssembly.Module;
+export type WasmSource = URL | string | Response | PromiseLike<Response> | WasmBytes | WebAssembly.Module;
 
 /** The core shipped with the package. */
 function packagedCore(): URL {
@@ -35,7 +47,7 @@ export async function init(source?: WasmSource): Promise<void> {
 }
 
 /** Provide the core synchronously: the bytes of the .wasm, or a compiled WebAssembly.Module. */
-export function initSync(source: BufferSource | WebAssembly.Module): void {
+export function initSync(source: WasmBytes | WebAssembly.Module): void {
   if (compiled) return;
   compiled = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
 }

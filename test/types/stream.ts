@@ -1,0 +1,77 @@
+import { model, t, StreamParser, Validator, parseStream, parseLines, JsonSyntaxError, UnmarshalTypeError,
+  type StreamResult, type StreamError, type StreamFieldError, type DeepPartial, type Infer, type LineResult } from "checker";
+import { type Equal, type Expect, show } from "./util.js";
+
+const Answer = model("Answer", {
+  title: t.string("required,max=40"),
+  mood: t.string("oneof=happy sad"),
+  steps: t.slice(t.string(), "maxItems=3"),
+  when: t.time(),
+  meta: t.map(t.int()),
+  sub: model("Sub", { a: t.int(), tags: t.slice(t.string()) }),
+  subs: t.slice(model("Sub2", { b: t.ptr(t.string()) })),
+});
+type A = Infer<typeof Answer>;
+
+const chunks = ['{"title":"How to br', 'ew tea","mood":"ha', 'ppy","steps":["boil",', '"steep"]}'];
+const p = new StreamParser(Answer);
+for (const chunk of chunks) {
+  const r = p.feed(chunk);
+  console.log(r.done, JSON.stringify(r.partial), r.state.openPath.join("."), r.errors.length);
+  type _r = Expect<Equal<typeof r, StreamResult<A>>>;
+  const partial = show(r.partial);
+  type _p = Expect<Equal<typeof partial, {
+    title?: string; mood?: string; steps?: string[] | null; when?: Date;
+    meta?: { [k: string]: number | undefined } | null;
+    sub?: { a?: number; tags?: string[] | null };
+    subs?: { b?: string | null }[] | null;
+  } | undefined>>;
+  if (r.done) { const v = r.value; type _v = Expect<Equal<typeof v, A | undefined>>; }
+}
+console.log(p.currentState().complete("steps"));
+p.currentState().complete(["steps", 0]);
+
+const bad = new StreamParser(Answer);
+let seen = 0;
+for (const chunk of ['{"title":"ok","mood":"an', 'gry","steps":[]}']) {
+  const r = bad.feed(chunk);
+  for (const e of r.errors.slice(seen)) console.log(`chunk ${r.state.chunks}:`, e instanceof Error ? e.message : `${e.field} ${e.code} ${JSON.stringify(e.value)}`);
+  seen = r.errors.length;
+}
+declare const se: StreamError;
+if (se instanceof JsonSyntaxError) { se.offset; } else if (se instanceof UnmarshalTypeError) { se.expected; } else { const f: StreamFieldError = se; f.offset; f.early; }
+const last = show(p.currentState().lastError);
+const buf: string = p.buffer(); p.reset(); const endR = p.end(); void [buf, endR];
+
+const v = new Validator(Answer, { extraFields: "forbid" });
+const sp1 = new StreamParser(v); const sp2 = StreamParser.fromValidator(v); const sp3 = new StreamParser(Answer, { maxErrors: 5 });
+const r1 = show(sp1.feed("")); const r2 = show(sp2.feed("")); const r3 = show(sp3.feed(new Uint8Array()));
+// @ts-expect-error misspelled stream option
+new StreamParser(Answer, { maxError: 5 });
+
+const Item = model("Item", { sku: t.string("required,alphanum"), qty: t.int("gt=0") });
+async function* source(...parts: string[]) { for (const p of parts) yield p; }
+async function main() {
+  for await (const r of parseStream(Item, source('{"sku":"A1",', '"qty":3}'))) {
+    console.log(r.done, r.value);
+    type _r = Expect<Equal<typeof r, StreamResult<{ sku: string; qty: number }>>>;
+  }
+  for await (const rec of parseLines(Item, source('{"sku":"A1","qty":1}\n'))) {
+    console.log(rec.line, rec.ok ? "ok" : rec.error.message);
+    if (rec.ok) { const q: number = rec.value.qty; void q; }
+    const text = show(rec.text);
+    type _rec = Expect<Equal<typeof rec, LineResult<{ sku: string; qty: number }>>>;
+  }
+  const ac = new AbortController();
+  for await (const r of parseStream(v, new ReadableStream<Uint8Array>(), { signal: ac.signal, abortOnError: ac, extraFields: "forbid" })) { void r; }
+  for await (const r of parseStream(Item, source(), { abortOnError: true })) { void r; }
+  // @ts-expect-error misspelled parseStream option
+  for await (const r of parseStream(Item, source(), { abortOnErrors: true })) { void r; }
+  // fetch body
+  const res = await fetch("http://x");
+  if (res.body) for await (const r of parseStream(Item, res.body)) { void r; }
+  // ReadableStream<string> (AI SDK textStream)
+  const ts = new ReadableStream<string>(); for await (const r of parseStream(Item, ts)) void r;
+}
+void main;
+export { last, r1, r2, r3 };
