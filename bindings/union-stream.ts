@@ -14,7 +14,7 @@
 // completes follow the first complete discriminator; the final result follows the last one.
 
 import { joinChunks } from "./text-store.js";
-import { StreamParser, type StreamFieldError, type StreamResult } from "./stream.js";
+import { StreamParser, type StreamError, type StreamFieldError, type StreamResult, type StreamState } from "./stream.js";
 import { PROBE_KEY, type UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
 import type { Infer, Model } from "./model.js";
 import type { Validator } from "./validator.js";
@@ -45,6 +45,8 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   private readonly parsers = new Map<string, StreamParser<Model>>();
   /** The chunks of the document, replayed into a variant's parser when the stream narrows. */
   private chunks: (string | Uint8Array)[] = [];
+  /** Chunks fed (the parsers inside count their own feeds: a replay is one). */
+  private fed = 0;
   /** The error for the discriminator value seen last (while no variant is chosen). */
   private discriminatorError: { found: unknown; error: StreamFieldError } | undefined;
 
@@ -53,6 +55,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   }
 
   reset(): void {
+    this.fed = 0;
     this.probe.reset();
     this.probed = undefined;
     this.probeRead = 0;
@@ -67,6 +70,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   }
 
   feed(chunk: string | Uint8Array): UnionStreamResult<V> {
+    this.fed++;
     this.chunks.push(chunk);
     if (!this.inner) return this.probing(false);
     const r = this.inner.feed(chunk);
@@ -141,7 +145,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
       }
       errors = [this.discriminatorError.error];
     }
-    return { done: r.done, partial: undefined, errors, state: r.state, variant: undefined };
+    return { done: r.done, partial: undefined, errors, state: new UnionState(r.state, this.fed, false), variant: undefined };
   }
 
   /** The variant's parser, ready for a new document (each variant is chosen at most once per document). */
@@ -153,7 +157,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   }
 
   private wrap(r: StreamResult<unknown>): UnionStreamResult<V> {
-    return new VariantResult<V>(r, this.variantName as Extract<keyof V, string>) as unknown as VariantStreamResult<V>;
+    return new VariantResult<V>(r, this.variantName as Extract<keyof V, string>, new UnionState(r.state, this.fed, true)) as unknown as VariantStreamResult<V>;
   }
 }
 
@@ -175,11 +179,11 @@ class VariantResult<V extends VariantModels> {
   readonly state: StreamResult<unknown>["state"];
   declare readonly value?: UnionValue<V>;
 
-  constructor(r: StreamResult<unknown>, readonly variant: Extract<keyof V, string>) {
+  constructor(r: StreamResult<unknown>, readonly variant: Extract<keyof V, string>, state: StreamState) {
     this.#inner = r;
     this.done = r.done;
     this.errors = r.errors;
-    this.state = r.state;
+    this.state = state;
     if (r.value !== undefined) this.value = { variant, value: r.value } as UnionValue<V>;
   }
 
@@ -192,3 +196,34 @@ class VariantResult<V extends VariantModels> {
     return value !== undefined ? { done, partial, errors, state, variant, value } : { done, partial, errors, state, variant };
   }
 }
+
+/**
+ * The state of a union stream: the state of the parser reading now (the probe, then the
+ * variant's), with the union's own chunk count. Before a variant is chosen nothing of it is shown:
+ * no open path (the probe's is its own internal key), and no path is complete.
+ */
+class UnionState implements StreamState {
+  readonly #inner: StreamState;
+  readonly #narrowed: boolean;
+  readonly bytesReceived: number;
+  readonly depth: number;
+  readonly done: boolean;
+  readonly lastError: StreamError | undefined;
+  readonly openPath: readonly (string | number)[];
+
+  constructor(inner: StreamState, readonly chunks: number, narrowed: boolean) {
+    this.#inner = inner;
+    this.#narrowed = narrowed;
+    this.bytesReceived = inner.bytesReceived;
+    this.depth = inner.depth;
+    this.done = inner.done;
+    this.lastError = inner.lastError;
+    this.openPath = narrowed ? inner.openPath : NO_PATH;
+  }
+
+  complete(path: readonly (string | number)[] | string): boolean {
+    return this.#narrowed && this.#inner.complete(path);
+  }
+}
+
+const NO_PATH: readonly (string | number)[] = Object.freeze([]);

@@ -425,6 +425,18 @@ describe("parseUnionStream / UnionStreamParser", () => {
     expect(rs[4].value).toEqual({ variant: "search", value: { type: "search", query: "tea", limit: 5 } });
   });
 
+  it("state: the union's own chunk count, and no open path or complete path before a variant is chosen", () => {
+    const rs = unionTrace(['{"ty', 'pe":"sea', 'rch"', ',"query":"te', 'a","limit":5}']);
+    expect(rs.map((r) => r.state.chunks)).toEqual([1, 2, 3, 4, 5, 5]);
+    expect(rs.map((r) => r.state.bytesReceived)).toEqual([4, 12, 16, 28, 41, 41]);
+    expect(rs[1].state.openPath).toEqual([]);
+    expect(rs[1].state.complete("type")).toBe(false);
+    expect(rs[3].state.openPath).toEqual(["query"]);
+    expect(rs[3].state.complete("type")).toBe(true);
+    expect(rs[3].state.complete("query")).toBe(false);
+    expect(JSON.parse(JSON.stringify(rs[3].state))).toEqual({ bytesReceived: 28, chunks: 4, depth: 1, done: false, openPath: ["query"] });
+  });
+
   it("a discriminator after other fields: the fields read before it are in the variant's partial", () => {
     const rs = unionTrace(['{"text":"hi","tone":"calm"', ',"type":"reply"', "}"]);
     expect(rs.map((r) => r.variant)).toEqual([undefined, "reply", "reply", "reply"]);
