@@ -11,7 +11,7 @@
 
 import * as L from "./layout.js";
 import type { RModel, RType } from "./resolve.js";
-import { missingValue, zeroValue } from "./values.js";
+import { missingValue, setMember, zeroValue } from "./values.js";
 
 export type TapeBuilder = (u32: Uint32Array, f64: Float64Array, base: number, src: string) => unknown;
 
@@ -99,7 +99,7 @@ export function generateBuilder(root: RModel): GeneratedBuilder {
     if ((u32[w] & 255) === ${L.T_MAP_END}) return out;
     const k = str(w);
     let x; ${read("x", elem)}
-    out[k] = x;
+    if (k === "__proto__") own(out, k, x); else out[k] = x;
   }
 }`);
     return name;
@@ -125,7 +125,7 @@ export function generateBuilder(root: RModel): GeneratedBuilder {
     });
     const locals = m.fields.map((_, k) => `v${k}`).join(", ");
     const extra = m.extraMode === "capture"
-      ? `\n    } else if (g === ${L.T_EXTRA}) {\n      const k = str(w);\n      let x; ${read("x", { kind: "scalar", scalar: "any" })}\n      (ex ??= {})[k] = x;`
+      ? `\n    } else if (g === ${L.T_EXTRA}) {\n      const k = str(w);\n      let x; ${read("x", { kind: "scalar", scalar: "any" })}\n      own((ex ??= {}), k, x);`
       : "";
     helpers.push(`function ${name}() {
   let ${locals ? `${locals}, ` : ""}ex;
@@ -172,8 +172,8 @@ function any(w, g) {
 }
 ${helpers.join("\n")}
 `;
-  const make = new Function("zero", "T", "C", source) as (zero: typeof zeroValue, T: RType[], C: unknown[]) => TapeBuilder;
-  return { source, build: make(zeroValue, types, constants) };
+  const make = new Function("zero", "own", "T", "C", source) as (zero: typeof zeroValue, own: typeof setMember, T: RType[], C: unknown[]) => TapeBuilder;
+  return { source, build: make(zeroValue, setMember, types, constants) };
 }
 
 let allowed = true;

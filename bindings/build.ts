@@ -6,7 +6,7 @@
 
 import * as L from "./layout.js";
 import { stripPtr, type RModel, type RType } from "./resolve.js";
-import { missingValue, zeroValue } from "./values.js";
+import { missingValue, setMember, zeroValue } from "./values.js";
 
 /** Source text by UTF-16 offsets: a string, or a TextStore of stream pieces. */
 export interface Text {
@@ -115,7 +115,7 @@ export class TapeReader {
         const f = fields[this.u32[w + 1]];
         o[f.key] = this.value(f.type);
       } else if (tag === L.T_EXTRA) {
-        (extras ??= {})[entryText(this.u32, w, this.src)] = this.value(ANY);
+        setMember((extras ??= {}), entryText(this.u32, w, this.src), this.value(ANY));
       } else break; // T_OBJ_END
     }
     finishObject(o, m, extras);
@@ -136,7 +136,7 @@ export class TapeReader {
     for (;;) {
       const w = this.base + this.i++ * L.TP_WORDS;
       if ((this.u32[w] & 0xff) === L.T_MAP_END) return out;
-      out[entryText(this.u32, w, this.src)] = this.value(elem);
+      setMember(out, entryText(this.u32, w, this.src), this.value(elem));
     }
   }
 }

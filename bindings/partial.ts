@@ -11,6 +11,7 @@
 import { arrayUnfinished, elemOf, entryText, finishArray, finishObject, objectUnfinished, scalarValue, type Text } from "./build.js";
 import * as L from "./layout.js";
 import { stripPtr, type RField, type RModel, type RType } from "./resolve.js";
+import { setMember } from "./values.js";
 
 const ANY: RType = { kind: "scalar", scalar: "any" };
 
@@ -165,7 +166,7 @@ export class PartialBuilder {
       this.done = valueSnapshot(value);
       return;
     }
-    if (node.hidden && !parent.hidden) (parent.extras ??= {})[node.slot] = value;
+    if (node.hidden && !parent.hidden) setMember((parent.extras ??= {}), String(node.slot), value);
     else parent.vals[parent.vals.length - 1] = value;
   }
 
@@ -179,7 +180,7 @@ export class PartialBuilder {
     let slot: Slot;
     if (top.kind === "object" && top.extra !== undefined) {
       // captured extras join the object when it closes
-      (top.extras ??= {})[top.extra] = v;
+      setMember((top.extras ??= {}), top.extra, v);
       slot = top.extra;
     } else {
       if (top.provisional) top.vals[top.vals.length - 1] = v;
@@ -241,8 +242,8 @@ export class PartialBuilder {
     } else {
       const out: Record<string, unknown> = {};
       const { keys, vals } = node;
-      for (let i = 0; i < n - 1; i++) out[keys[i]] = vals[i];
-      if (n > 0) out[keys[n - 1]] = last;
+      for (let i = 0; i < n - 1; i++) setMember(out, keys[i], vals[i]);
+      if (n > 0) setMember(out, keys[n - 1], last);
       value = out;
     }
     node.built = { n, last, value };

@@ -269,11 +269,29 @@ export class StreamParser<M extends Model = Model> {
   }
 
   private stateAt(snap: Snapshot): StreamState {
-    const reading = !this.done && this.session.get(L.S_STATE) === L.TS_STRING;
+    const s = this.session;
     return new State(
-      this.session.get(L.S_INPUT_LEN), this.chunks, this.done ? 0 : this.builder.depth, this.done,
-      lastOf(this.errors), this.builder, snap, this.done ? NO_PATH : this.builder.openPath(reading),
+      s.get(L.S_INPUT_LEN), this.chunks, this.done ? 0 : s.get(L.S_DEPTH), this.done,
+      lastOf(this.errors), this.builder, snap, this.done ? NO_PATH : this.builder.openPath(this.writingMember()),
     );
+  }
+
+  /**
+   * Is a member of the innermost container the partial shows being written: a scalar under way,
+   * or containers open inside it (an `any` value)? Not when it is the value of an unknown key
+   * (ignored or forbidden: no part of the typed value); then the open path ends at the container.
+   */
+  private writingMember(): boolean {
+    const s = this.session;
+    const state = s.get(L.S_STATE);
+    const inScalar = state === L.TS_STRING || state === L.TS_NUMBER || state === L.TS_LITERAL;
+    const shown = this.builder.depth;
+    if (shown === 0 || !(inScalar || s.get(L.S_DEPTH) > shown)) return false;
+    const frame = (s.get(L.S_STACK) >>> 2) + (shown - 1) * L.FM_WORDS;
+    const u32 = s.engine.heap.u32;
+    if (u32[frame + L.FM_TYPE] !== L.FT_OBJECT) return true;
+    const child = u32[frame + L.FM_CHILD];
+    return child !== L.NONE && child !== L.IGNORED;
   }
 }
 
@@ -344,9 +362,12 @@ class State implements StreamState {
   }
 }
 
+/** "sections[2].body" -> ["sections", 2, "body"] (an index in brackets; a key after a dot stays a string, "01" too). */
 function splitPath(path: string): (string | number)[] {
   if (path === "") return [];
-  return path.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== "").map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  const out: (string | number)[] = [];
+  for (const m of path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)) out.push(m[1] !== undefined ? Number(m[1]) : m[2]);
+  return out;
 }
 
 function isComplete(root: unknown, open: readonly (string | number)[], path: readonly (string | number)[], done: boolean): boolean {
@@ -359,5 +380,6 @@ function isComplete(root: unknown, open: readonly (string | number)[], path: rea
   if (done) return true;
   // the value being written and its containers are not complete
   if (path.length > open.length) return true;
-  return !path.every((seg, i) => open[i] === seg);
+  // (a key written as digits may come as a number or a string: compare as strings)
+  return !path.every((seg, i) => String(open[i]) === String(seg));
 }

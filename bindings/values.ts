@@ -31,3 +31,13 @@ export function missingValue(f: RField): unknown {
   if (f.defaultValue !== undefined) return f.defaultValue;
   return zeroValue(f.type);
 }
+
+/**
+ * Set a member whose key comes from the JSON (a map entry, an extra, a key of a partial object).
+ * A key "__proto__" becomes an own property, as JSON.parse makes it: a plain assignment would set
+ * the object's prototype instead, losing the entry.
+ */
+export function setMember(o: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  else o[key] = value;
+}

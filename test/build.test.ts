@@ -19,7 +19,8 @@ const Doc = model("Doc", {
 });
 const v = new Validator(Doc, { strictMissingFields: false, extraFields: "allow" });
 
-function both(json: string): [unknown, unknown] {
+function both(json: string, validator: Validator = v): [unknown, unknown] {
+  const v = validator;
   const r = v.safeUnmarshal(json);
   expect(r.ok, json).toBe(true);
   const s = sharedSession();
@@ -63,5 +64,19 @@ describe("value builders", () => {
       console.log(evalWorks);`;
     const out = execFileSync(process.execPath, ["--disallow-code-generation-from-strings", "--input-type=module", "-e", script], { encoding: "utf8" });
     expect(out.trim().split("\n")).toEqual(['{"a":1,"b":["x","y"],"c":"z"}', "false"]);
+  });
+});
+
+describe('a "__proto__" key from the JSON is an own entry in both builders (as JSON.parse makes it)', () => {
+  it("in a map, an any value and captured extras", () => {
+    const P = model("Proto", { mm: t.map(t.string()), a: t.any(), x: t.extras() });
+    const doc = '{"mm":{"__proto__":"m","k":"v"},"a":{"__proto__":{"name":"x"}},"__proto__":"e"}';
+    for (const value of both(doc, new Validator(P, { extraFields: "allow", strictMissingFields: false }))) {
+      const o = value as { mm: object; a: object; x: object };
+      expect(Object.getPrototypeOf(o.mm)).toBe(Object.prototype);
+      expect(Object.entries(o.mm)).toEqual([["__proto__", "m"], ["k", "v"]]);
+      expect(Object.entries(o.a)).toEqual([["__proto__", { name: "x" }]]);
+      expect(Object.entries(o.x)).toEqual([["__proto__", "e"]]);
+    }
   });
 });

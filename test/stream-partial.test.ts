@@ -325,3 +325,72 @@ describe("cost: a 1 MB document in 16-byte chunks never re-builds the whole valu
       `(of ${containers}), ${(slots / chunks).toFixed(1)} slots copied (${(slots / bytes.length).toFixed(1)} per byte: a renewed array is copied whole)`);
   });
 });
+
+describe("state around values the partial does not show", () => {
+  const M = model("Keys", { title: t.string(), tags: t.slice(t.string()), n: t.int(), a: t.any(), ms: t.map(t.string()) });
+  const states = (chunks: string[], options = {}) => {
+    const p = new StreamParser(M, { strictMissingFields: false, ...options });
+    return chunks.map((c) => p.feed(c).state);
+  };
+
+  it("an unknown key's value (ignored or forbidden): the open path ends at its object, and the field before it is complete", () => {
+    for (const extraFields of ["ignore", "forbid"] as const) {
+      const [s0] = states(['{"tags":["a"],"zz":"hel', 'lo","title":"x"}'], { extraFields });
+      expect(s0.openPath).toEqual([]);
+      expect(s0.complete("tags")).toBe(true);
+      const [first] = states(['{"zz":{"q":[1', "]}}"], { extraFields });
+      expect(first.openPath).toEqual([]);
+      expect(first.depth).toBe(3);
+    }
+  });
+
+  it("depth counts every open container, inside an any value too; the any field is the member being written", () => {
+    const [s] = states(['{"a":{"x":[["']);
+    expect(s.depth).toBe(4);
+    expect(s.openPath).toEqual(["a"]);
+    expect(s.complete("a")).toBe(false);
+  });
+
+  it("a number or literal under way is being written, as an open string is", () => {
+    const [s0, s1] = states(['{"n":12', '3,"a":tr', "ue}"]);
+    expect(s0.openPath).toEqual(["n"]);
+    expect(s1.openPath).toEqual(["a"]);
+    expect(s1.complete("n")).toBe(true);
+  });
+
+  it("string paths: an index in brackets, a key after a dot stays a key (\"01\" is not 1)", () => {
+    const p = new StreamParser(M);
+    p.feed('{"ms":{"01":"x","7":"y"}');
+    const s = p.end().state;
+    for (const path of ["ms.01", "ms.7", "ms"]) expect(s.complete(path), path).toBe(true);
+    expect(s.complete("ms.1")).toBe(false);
+    const open = new StreamParser(M).feed('{"ms":{"01":"x","7":"y').state;
+    expect(open.openPath).toEqual(["ms", "7"]);
+    expect(open.complete("ms.7")).toBe(false);
+    expect(open.complete("ms.01")).toBe(true);
+  });
+});
+
+describe('a "__proto__" key is an entry like any other (as JSON.parse makes it), never the prototype', () => {
+  const P = model("Proto", { mm: t.map(t.string()), a: t.any(), x: t.extras() });
+  const doc = '{"mm":{"__proto__":"m","k":"v"},"a":{"__proto__":{"name":"x"}},"__proto__":"e"}';
+  const check = (value: unknown) => {
+    const o = value as { mm: Record<string, string>; a: Record<string, unknown>; x: Record<string, unknown> };
+    expect(Object.keys(o.mm)).toEqual(["__proto__", "k"]);
+    expect(Object.getPrototypeOf(o.mm)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(o.mm, "__proto__")?.value).toBe("m");
+    expect(Object.getOwnPropertyDescriptor(o.a, "__proto__")?.value).toEqual({ name: "x" });
+    expect(Object.getOwnPropertyDescriptor(o.x, "__proto__")?.value).toBe("e");
+  };
+  it("one-shot unmarshal, and a stream's value and partials (test/build.test.ts checks both one-shot builders)", () => {
+    const v = new Validator(P, { extraFields: "allow", strictMissingFields: false });
+    check(v.unmarshal(doc));
+    const p = new StreamParser(v);
+    let last: StreamResult<unknown> | undefined;
+    for (const c of doc.match(/[^]{1,5}/g)!) last = p.feed(c);
+    check(last!.value);
+    check(last!.partial);
+    const openMap = new StreamParser(v).feed('{"mm":{"__proto__":"m","k":"v').partial as { mm: object };
+    expect(Object.getOwnPropertyDescriptor(openMap.mm, "__proto__")?.value).toBe("m");
+  });
+});
