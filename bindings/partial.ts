@@ -44,6 +44,8 @@ interface OpenNode {
    * whether a partial was read before or after the chunk that closed the node.
    */
   closed: Built | undefined;
+  /** A member's key is "__proto__" (then built with setMember; plain stores everywhere else are faster). */
+  protoKey: boolean;
 }
 
 interface Built {
@@ -140,7 +142,7 @@ export class PartialBuilder {
     const slot = this.place(undefined); // (a member that stands for the open node until it closes)
     this.stack.push({
       kind, type: stripPtr(t), vals: [], keys: [], slot, hidden,
-      field: undefined, key: "", extra: undefined, extras: undefined, provisional: false, built: undefined, closed: undefined,
+      field: undefined, key: "", extra: undefined, extras: undefined, provisional: false, built: undefined, closed: undefined, protoKey: false,
     });
   }
 
@@ -186,7 +188,10 @@ export class PartialBuilder {
       if (top.provisional) top.vals[top.vals.length - 1] = v;
       else {
         top.vals.push(v);
-        if (top.kind !== "array") top.keys.push(top.key);
+        if (top.kind !== "array") {
+          top.keys.push(top.key);
+          if (top.key === "__proto__") top.protoKey = true;
+        }
       }
       slot = top.kind === "array" ? top.vals.length - 1 : top.key;
     }
@@ -242,8 +247,13 @@ export class PartialBuilder {
     } else {
       const out: Record<string, unknown> = {};
       const { keys, vals } = node;
-      for (let i = 0; i < n - 1; i++) setMember(out, keys[i], vals[i]);
-      if (n > 0) setMember(out, keys[n - 1], last);
+      if (node.protoKey) {
+        for (let i = 0; i < n - 1; i++) setMember(out, keys[i], vals[i]);
+        if (n > 0) setMember(out, keys[n - 1], last);
+      } else {
+        for (let i = 0; i < n - 1; i++) out[keys[i]] = vals[i];
+        if (n > 0) out[keys[n - 1]] = last;
+      }
       value = out;
     }
     node.built = { n, last, value };
