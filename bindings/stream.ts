@@ -279,7 +279,8 @@ export class StreamParser<M extends Model = Model> {
   /**
    * Is a member of the innermost container the partial shows being written: a scalar under way,
    * or containers open inside it (an `any` value)? Not when it is the value of an unknown key
-   * (ignored or forbidden: no part of the typed value); then the open path ends at the container.
+   * (ignored or forbidden: no part of the typed value; captured under allow: shown in the extras
+   * field once its object closes); then the open path ends at the container.
    */
   private writingMember(): boolean {
     const s = this.session;
@@ -291,7 +292,7 @@ export class StreamParser<M extends Model = Model> {
     const u32 = s.engine.heap.u32;
     if (u32[frame + L.FM_TYPE] !== L.FT_OBJECT) return true;
     const child = u32[frame + L.FM_CHILD];
-    return child !== L.NONE && child !== L.IGNORED;
+    return child !== L.NONE && child !== L.IGNORED && child !== L.FR_ANY;
   }
 }
 

@@ -327,14 +327,14 @@ describe("cost: a 1 MB document in 16-byte chunks never re-builds the whole valu
 });
 
 describe("state around values the partial does not show", () => {
-  const M = model("Keys", { title: t.string(), tags: t.slice(t.string()), n: t.int(), a: t.any(), ms: t.map(t.string()) });
+  const M = model("Keys", { title: t.string(), tags: t.slice(t.string()), n: t.int(), a: t.any(), ms: t.map(t.string()), x: t.extras() });
   const states = (chunks: string[], options = {}) => {
     const p = new StreamParser(M, { strictMissingFields: false, ...options });
     return chunks.map((c) => p.feed(c).state);
   };
 
-  it("an unknown key's value (ignored or forbidden): the open path ends at its object, and the field before it is complete", () => {
-    for (const extraFields of ["ignore", "forbid"] as const) {
+  it("an unknown key's value (ignored, forbidden or captured): the open path ends at its object, and the field before it is complete", () => {
+    for (const extraFields of ["ignore", "forbid", "allow"] as const) {
       const [s0] = states(['{"tags":["a"],"zz":"hel', 'lo","title":"x"}'], { extraFields });
       expect(s0.openPath).toEqual([]);
       expect(s0.complete("tags")).toBe(true);
