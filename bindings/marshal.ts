@@ -113,7 +113,7 @@ export function anyText(v: unknown, path: string, layout: JsonLayout, depth: num
   if (open.has(v)) throw layout.fail(path, "a cycle");
   open.add(v);
   const members = Array.isArray(v)
-    ? v.map((x, i) => anyText(x, `${path}[${i}]`, layout, depth + 1, open))
+    ? Array.from(v, (x, i) => anyText(x, `${path}[${i}]`, layout, depth + 1, open)) // (a hole is null, as in JSON.stringify)
     : Object.entries(v)
         .filter(([, x]) => x !== undefined)
         .map(([k, x]) => member(k, anyText(x, joinKey(path, k), layout, depth + 1, open), layout));
@@ -143,7 +143,7 @@ function valueText(t: RType, v: unknown, path: string, layout: MarshalLayout, de
     case "ptr": return valueText(t.elem, v, path, layout, depth);
     case "model": return objectText(t.model, v as Record<string, unknown>, path, layout, depth);
     case "slice": case "array":
-      return container("[", "]", (v as unknown[]).map((x, i) => valueText(t.elem, x, `${path}[${i}]`, layout, depth + 1)), layout, depth);
+      return container("[", "]", Array.from(v as unknown[], (x, i) => valueText(t.elem, x, `${path}[${i}]`, layout, depth + 1)), layout, depth);
     case "map":
       return container("{", "}", Object.entries(v as object).map(([k, x]) =>
         member(k, valueText(t.elem, x, joinKey(path, k), layout, depth + 1), layout)), layout, depth);

@@ -18,6 +18,11 @@ export type ScalarKind =
 
 export type TypeKind = ScalarKind | "ptr" | "slice" | "array" | "map" | "model" | "extras";
 
+/** Every scalar kind (a field's `kind` is checked against this when a validator is created). */
+export const SCALAR_KINDS: ReadonlySet<string> = new Set<ScalarKind>([
+  "string", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "any", "time",
+]);
+
 /** A field type. `T` is the TypeScript type of its value (read it with `Infer`). */
 export interface Type<T = unknown> {
   readonly kind: TypeKind;
@@ -55,6 +60,9 @@ export function isModel(value: unknown): value is Model {
 
 /** Declare a model: a name (used in error messages and schemas) and its fields in order. */
 export function model<S extends Shape>(name: string, shape: S): Model<S> {
+  // (mistakes in the fields are ModelErrors when a validator is created; these two are plain)
+  if (typeof name !== "string" || name === "") throw new TypeError(`checker: model(name, fields) needs a name (a non-empty string), got ${describe(name)}`);
+  if (shape === null || typeof shape !== "object" || Array.isArray(shape)) throw new TypeError(`checker: model("${name}", fields) needs its fields as an object, got ${describe(shape)}`);
   const m: Model<S> = {
     kind: "model",
     name,
@@ -64,6 +72,10 @@ export function model<S extends Shape>(name: string, shape: S): Model<S> {
     "~standard": modelStandard(() => m),
   };
   return Object.freeze(m);
+}
+
+function describe(v: unknown): string {
+  return v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "string" ? JSON.stringify(v) : typeof v;
 }
 
 function scalar<T>(kind: ScalarKind) {

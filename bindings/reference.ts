@@ -41,38 +41,51 @@ function hasType(t: RType, v: unknown): boolean {
   }
 }
 
-/** Check a present (non-null) value of type t at path, then its own checks. */
-export function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCheck[], out: FieldError[]): void {
+/**
+ * Check a present (non-null) value of type t at path, then its own checks. `open`: the objects and
+ * arrays being checked around it (a value that contains itself has no JSON form: INVALID_TYPE).
+ */
+function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCheck[], out: FieldError[], open: Set<object>): void {
   const base = stripPtr(t);
   if (!hasType(base, v)) {
     out.push({ field: path, code: "INVALID_TYPE", message: `must be of type ${typeName(base)}`, value: toJsonForm({ kind: "scalar", scalar: "any" }, v) });
     return;
   }
+  if (typeof v === "object" && v !== null && !(v instanceof Date)) {
+    if (open.has(v)) {
+      out.push({ field: path, code: "INVALID_TYPE", message: `must be of type ${typeName(base)}, not a value that contains itself`, value: null });
+      return;
+    }
+    open.add(v);
+  }
   switch (base.kind) {
     case "model":
-      checkObject(base.model, v as Record<string, unknown>, path, out);
+      checkObject(base.model, v as Record<string, unknown>, path, out, open);
       break;
     case "slice": case "array":
-      (v as unknown[]).forEach((x, i) => {
-        if (x !== null && x !== undefined) checkValue(base.elem, x, `${path}[${i}]`, [], out);
-      });
+      // (every index, holes too: a hole is no element of a JSON array)
+      for (let i = 0; i < (v as unknown[]).length; i++) {
+        const x = (v as unknown[])[i];
+        if (x !== null && x !== undefined) checkValue(base.elem, x, `${path}[${i}]`, [], out, open);
+      }
       break;
     case "map":
       for (const [k, x] of Object.entries(v as object)) {
-        if (x !== null && x !== undefined) checkValue(base.elem, x, joinPath(path, k), [], out);
+        if (x !== null && x !== undefined) checkValue(base.elem, x, joinPath(path, k), [], out, open);
       }
       break;
   }
+  if (typeof v === "object" && v !== null) open.delete(v);
   for (const c of checks) {
     if (!c.test(v)) out.push({ field: path, code: c.code, message: c.message, value: toJsonForm(base, v) });
   }
 }
 
-export function checkObject(m: RModel, o: Record<string, unknown>, path: string, out: FieldError[]): void {
+function checkObject(m: RModel, o: Record<string, unknown>, path: string, out: FieldError[], open: Set<object>): void {
   const fields = m.fields.filter((f) => !f.skip);
   for (const f of fields) {
     const v = o[f.key];
-    if (v !== null && v !== undefined) checkValue(f.type, v, joinPath(path, f.jsonName), f.valueChecks, out);
+    if (v !== null && v !== undefined) checkValue(f.type, v, joinPath(path, f.jsonName), f.valueChecks, out, open);
   }
   for (const f of fields) {
     const v = o[f.key];
@@ -95,7 +108,7 @@ export function referenceValidate(m: RModel, value: unknown): FieldError[] {
     out.push({ field: "", code: "INVALID_TYPE", message: `must be of type ${m.name}`, value: value ?? null });
     return out;
   }
-  checkObject(m, value, "", out);
+  checkObject(m, value, "", out, new Set([value]));
   return out;
 }
 
@@ -103,7 +116,7 @@ export function referenceValidate(m: RModel, value: unknown): FieldError[] {
 export function zeroErrors(f: RField, path: string): FieldError[] {
   const out: FieldError[] = [];
   const zero = zeroValue(f.type);
-  if (zero !== null) checkValue(f.type, zero, path, f.valueChecks, out);
+  if (zero !== null) checkValue(f.type, zero, path, f.valueChecks, out, new Set());
   return out;
 }
 

@@ -6,7 +6,7 @@ import { DirectiveError, type Check, type FieldContext, type KindClass, type Obj
 import { DIRECTIVES } from "./directives/index.js";
 import { ModelError } from "./errors.js";
 import type { Model, ScalarKind, Type } from "./model.js";
-import { isModel } from "./model.js";
+import { isModel, SCALAR_KINDS } from "./model.js";
 import { readFieldTag, splitDirectives, TagSyntaxError } from "./tags.js";
 
 export type ExtraFieldsMode = "ignore" | "forbid" | "allow";
@@ -162,6 +162,18 @@ export function intRange(kind: ScalarKind): [number, number] | undefined {
 
 export const FLOAT32_MAX = 3.4028234663852886e38;
 
+/** A field's type is a Type (from t.*, or a model) with a string tag, if any: else ModelError. */
+function checkType(t: unknown, fail: (why: string) => ModelError): asserts t is Type {
+  const o = t as { kind?: unknown; tag?: unknown } | null;
+  if (o === null || typeof o !== "object" || typeof o.kind !== "string") {
+    throw fail(`not a type (t.string(), t.int(), a model, ...), got ${o === null ? "null" : typeof o}`);
+  }
+  if (o.tag !== undefined && typeof o.tag !== "string") throw fail(`the tag must be a string, got ${typeof o.tag}`);
+}
+
+/** The longest t.array(N, T). */
+export const MAX_ARRAY_LENGTH = 1 << 20;
+
 /** Resolve a model under options. Throws ModelError. */
 export function resolve(root: Model, opts: ValidatorOptions = {}, internal: InternalOptions = {}): Resolved {
   const options: ResolvedOptions = { ...defaultValidatorOptions(), ...stripUndefined(opts) };
@@ -179,10 +191,11 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
       const [m, f] = where();
       return new ModelError(`field ${m}.${f}: ${why}`, m, f);
     };
+    checkType(t, fail);
     switch (t.kind) {
       case "ptr": case "slice": case "map": case "array": {
         if (t.elem === undefined) throw fail(`${t.kind} needs an element type`);
-        if (t.elem.tag !== undefined && t.elem.tag.trim() !== "") {
+        if (typeof t.elem === "object" && t.elem !== null && typeof t.elem.tag === "string" && t.elem.tag.trim() !== "") {
           throw fail(`a tag on the element of a ${t.kind} has no effect (element checks need dive, which is not supported); put the tag on the field`);
         }
         const elem = resolveType(t.elem, where);
@@ -190,17 +203,21 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
         if (t.kind === "ptr") return elem.kind === "ptr" ? elem : { kind: "ptr", elem };
         if (t.kind === "array") {
           if (!Number.isInteger(t.length) || t.length! < 0) throw fail(`array length must be a non-negative integer, got ${t.length}`);
+          // (every value of the field holds that many items, zero or not)
+          if (t.length! > MAX_ARRAY_LENGTH) throw fail(`array length ${t.length} is more than ${MAX_ARRAY_LENGTH}`);
           return { kind: "array", elem, length: t.length! };
         }
         return { kind: t.kind, elem };
       }
       case "model": {
-        const target = t.target?.();
+        const target = typeof t.target === "function" ? t.target() : undefined;
         if (!isModel(target)) throw fail("t.model/t.lazy must give a model");
         return { kind: "model", model: resolveModel(target) };
       }
       case "extras": return { kind: "extras" };
-      default: return { kind: "scalar", scalar: t.kind };
+      default:
+        if (!SCALAR_KINDS.has(t.kind)) throw fail(`unknown kind ${JSON.stringify(t.kind)}`);
+        return { kind: "scalar", scalar: t.kind };
     }
   }
 
@@ -213,6 +230,7 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
     const pending: [RField, string | undefined][] = [];
     for (const [key, type] of Object.entries(m.shape)) {
       const where = (): [string, string] => [m.name, key];
+      checkType(type, (why) => new ModelError(`field ${m.name}.${key}: ${why}`, m.name, key));
       let tag;
       try {
         tag = readFieldTag(type.tag, tagNames);

@@ -11,7 +11,7 @@ import { lastOf, PartialBuilder, type Snapshot } from "./partial.js";
 import { documentTooLarge, renderErrors, syntaxError, typeError } from "./render.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { Session } from "./session.js";
-import { TextStore } from "./text-store.js";
+import { checkJsonInput, TextStore } from "./text-store.js";
 import { Validator } from "./validator.js";
 import { EarlyChecks } from "./early.js";
 import { SyntaxStream } from "./syntax.js";
@@ -117,6 +117,7 @@ export class StreamParser<M extends Model = Model> {
   }
 
   feed(chunk: string | Uint8Array): StreamResult<Infer<M>> {
+    checkJsonInput(chunk, "feed");
     this.chunks++;
     // after a syntax or type error nothing more is read; after a complete document only
     // whitespace may follow (anything else is a syntax error, as in one-shot unmarshal)

@@ -139,6 +139,17 @@ export function utf8Decoder(): TextDecoder {
   return new TextDecoder("utf-8", { ignoreBOM: true });
 }
 
+/**
+ * JSON input is a string or a Uint8Array (a Node Buffer is one). Anything else is a programming
+ * mistake, reported at the call: a TypeError, not a misleading syntax error from inside.
+ */
+export function checkJsonInput(data: unknown, what: string): asserts data is string | Uint8Array {
+  if (typeof data === "string" || data instanceof Uint8Array) return;
+  const got = data === null ? "null" : Array.isArray(data) ? "an array" : ArrayBuffer.isView(data) ? data.constructor.name : data instanceof ArrayBuffer ? "an ArrayBuffer" : typeof data;
+  throw new TypeError(`checker: ${what} takes JSON text as a string or a Uint8Array, not ${got}` +
+    (got === "object" ? " (for a parsed object, use newModel)" : ""));
+}
+
 /** U+FFFD in UTF-8. */
 const REPLACEMENT = new Uint8Array([0xef, 0xbf, 0xbd]);
 

@@ -19,7 +19,7 @@ import { schemaCacheOf, type JsonSchema } from "./schema.js";
 import { marshalWith, type MarshalOptions } from "./marshal.js";
 import { newModelWith, safeNewModelWith, type NewModelError, type NewModelInput } from "./new-model.js";
 import { validatorStandard, type CheckerStandard } from "./standard-schema.js";
-import { utf8Decoder } from "./text-store.js";
+import { checkJsonInput, utf8Decoder } from "./text-store.js";
 
 export type UnmarshalError = ValidationError | JsonSyntaxError | UnmarshalTypeError;
 
@@ -70,6 +70,7 @@ export class Validator<M extends Model = Model> {
 
   /** Run the core over a whole document in the shared session; OK or an ST_* failure status. */
   private run(data: string | Uint8Array): number {
+    checkJsonInput(data, "unmarshal");
     const s = sharedSession();
     const max = this.options.maxDocumentBytes;
     // a string has at least as many UTF-8 bytes as UTF-16 units: count its bytes once written

@@ -42,14 +42,25 @@ function packagedCore(): URL {
  */
 export async function init(source?: WasmSource): Promise<void> {
   if (compiled) return;
-  const module = await compile(source ?? packagedCore());
+  const module = checkCore(await compile(source ?? packagedCore()));
   compiled ??= module;
 }
 
 /** Provide the core synchronously: the bytes of the .wasm, or a compiled WebAssembly.Module. */
 export function initSync(source: WasmBytes | WebAssembly.Module): void {
   if (compiled) return;
-  compiled = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
+  compiled = checkCore(source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source));
+}
+
+/** What the bindings call in the core. */
+const CORE_EXPORTS = ["memory", "heapBase", "run", "parseNumber", "parseTime", "patternMatch"];
+
+/** A module given to init/initSync must be checker's core (a wrong one would break every later call). */
+function checkCore(module: WebAssembly.Module): WebAssembly.Module {
+  const names = new Set(WebAssembly.Module.exports(module).map((e) => e.name));
+  const missing = CORE_EXPORTS.filter((n) => !names.has(n));
+  if (missing.length > 0) throw new TypeError(`checker: this WebAssembly module is not checker's core (it does not export ${missing.join(", ")}); pass build/checker.wasm`);
+  return module;
 }
 
 async function compile(source: WasmSource): Promise<WebAssembly.Module> {

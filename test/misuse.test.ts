@@ -1,0 +1,86 @@
+// Mistakes a plain JavaScript caller can make (no TypeScript to stop them), each reported at the
+// call with a message that says what is wrong, never a crash from deep inside or a silently wrong
+// result; and values JSON cannot hold (holes, cycles) handled by validate and marshal.
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ModelError, ValidationError } from "../bindings/errors.js";
+import { marshal, safeValidate, unmarshal } from "../bindings/api.js";
+import { model, t, type Model } from "../bindings/model.js";
+import { StreamParser } from "../bindings/stream.js";
+import { UnionValidator } from "../bindings/union.js";
+import { Validator } from "../bindings/validator.js";
+
+const S = model("S", { xs: t.slice(t.int()), a: t.any() });
+const anyInput = (x: unknown) => x as string;
+
+describe("JSON input that is not a string or a Uint8Array: a TypeError at the call", () => {
+  const message = (what: string, got: string) => `checker: ${what} takes JSON text as a string or a Uint8Array, not ${got}`;
+  it("unmarshal, safeUnmarshal, a union's unmarshal, StreamParser.feed", () => {
+    const cases: [unknown, string][] = [[123, "number"], [null, "null"], [{}, "object (for a parsed object, use newModel)"], [new ArrayBuffer(2), "an ArrayBuffer"], [new Uint16Array(2), "Uint16Array"], [[1], "an array"]];
+    const pets = new UnionValidator({ discriminator: "type", variants: { s: S } });
+    for (const [bad, got] of cases) {
+      expect(() => unmarshal(S, anyInput(bad))).toThrow(new TypeError(message("unmarshal", got)));
+      expect(() => new Validator(S).safeUnmarshal(anyInput(bad))).toThrow(TypeError);
+      expect(() => pets.safeUnmarshal(anyInput(bad))).toThrow(new TypeError(message("unmarshal", got)));
+      expect(() => new StreamParser(S).feed(anyInput(bad))).toThrow(new TypeError(message("feed", got)));
+    }
+    // a Node Buffer is a Uint8Array; and nothing is left broken
+    expect(unmarshal(S, Buffer.from('{"xs":[1],"a":2}'))).toEqual({ xs: [1], a: 2 });
+    expect(new StreamParser(S).feed('{"xs":[],"a":null}').value).toEqual({ xs: [], a: null });
+  });
+});
+
+describe("model mistakes: a ModelError naming the field when the validator is made (a TypeError for model()'s own arguments)", () => {
+  const made = (m: () => Model) => () => new Validator(m());
+  const shape = (fields: unknown) => model("X", fields as Record<string, never>);
+  it("a field that is not a type, a tag that is not a string, an unknown kind, t.lazy without a function, a huge array", () => {
+    expect(made(() => shape({ a: 5 }))).toThrow(new ModelError("field X.a: not a type (t.string(), t.int(), a model, ...), got number", "X", "a"));
+    expect(made(() => shape({ a: null }))).toThrow("field X.a: not a type (t.string(), t.int(), a model, ...), got null");
+    expect(made(() => shape({ a: t.string(anyInput(5)) }))).toThrow("field X.a: the tag must be a string, got number");
+    expect(made(() => shape({ a: { kind: "strin" } }))).toThrow('field X.a: unknown kind "strin"');
+    expect(made(() => shape({ a: t.lazy(anyInput(5) as never) }))).toThrow("field X.a: t.model/t.lazy must give a model");
+    expect(made(() => shape({ a: t.array(1e9, t.int()) }))).toThrow("field X.a: array length 1000000000 is more than 1048576");
+    expect(made(() => shape({ a: t.slice(anyInput(5) as never) }))).toThrow(ModelError);
+  });
+  it("model() without a name or without an object of fields", () => {
+    expect(() => model(anyInput(5), {})).toThrow(new TypeError("checker: model(name, fields) needs a name (a non-empty string), got number"));
+    expect(() => model("X", anyInput(null) as never)).toThrow(new TypeError('checker: model("X", fields) needs its fields as an object, got null'));
+  });
+});
+
+describe("values JSON cannot hold", () => {
+  it("a hole in an array is written as null (as JSON.stringify does), never as invalid JSON", () => {
+    // eslint-disable-next-line no-sparse-arrays
+    const text = new TextDecoder().decode(marshal(S, { xs: [1, , 3], a: [1, , 3] }));
+    expect(text).toBe('{"xs":[1,null,3],"a":[1,null,3]}');
+    expect(JSON.parse(text)).toEqual({ xs: [1, null, 3], a: [1, null, 3] });
+  });
+  it("a value that contains itself (through a recursive model): INVALID_TYPE from validate, a ValidationError from marshal, no stack overflow", () => {
+    type Tree = { v: number; kids: Tree[] | null };
+    const TreeModel: Model = model("Tree", { v: t.int(), kids: t.slice(t.lazy((): Model => TreeModel)) });
+    const x: Tree = { v: 1, kids: [] };
+    x.kids!.push({ v: 2, kids: [x] });
+    const r = safeValidate(TreeModel, x);
+    expect(r.ok ? [] : r.error.errors).toEqual([{ field: "kids[0].kids[0]", code: "INVALID_TYPE", message: "must be of type Tree, not a value that contains itself", value: null }]);
+    expect(() => marshal(TreeModel, x)).toThrow(ValidationError);
+    // the same object twice, side by side, is no cycle
+    const leaf = { v: 3, kids: null };
+    expect(safeValidate(TreeModel, { v: 1, kids: [leaf, leaf] }).ok).toBe(true);
+  });
+});
+
+describe("init", () => {
+  it("initSync with a WebAssembly module that is not checker's core is refused, and the real core still loads", () => {
+    const index = JSON.stringify(join(process.cwd(), "dist", "index.js"));
+    const script = `
+      const { initSync, unmarshal, model, t } = await import(${index});
+      try { initSync(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])); console.log("accepted"); } catch (e) { console.log(e.constructor.name + ": " + e.message); }
+      console.log(JSON.stringify(unmarshal(model("M", { n: t.int() }), '{"n":1}')));`;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }).trim().split("\n");
+    expect(out).toEqual([
+      "TypeError: checker: this WebAssembly module is not checker's core (it does not export memory, heapBase, run, parseNumber, parseTime, patternMatch); pass build/checker.wasm",
+      '{"n":1}',
+    ]);
+  });
+});
