@@ -162,8 +162,15 @@ export function intRange(kind: ScalarKind): [number, number] | undefined {
 
 export const FLOAT32_MAX = 3.4028234663852886e38;
 
+/** Makes the ModelError of a mistake in one field. */
+type FieldFailure = (why: string) => ModelError;
+
+function fieldFailure(model: string, key: string): FieldFailure {
+  return (why) => new ModelError(`field ${model}.${key}: ${why}`, model, key);
+}
+
 /** A field's type is a Type (from t.*, or a model) with a string tag, if any: else ModelError. */
-function checkType(t: unknown, fail: (why: string) => ModelError): asserts t is Type {
+function checkType(t: unknown, fail: FieldFailure): asserts t is Type {
   const o = t as { kind?: unknown; tag?: unknown } | null;
   if (o === null || typeof o !== "object" || typeof o.kind !== "string") {
     throw fail(`not a type (t.string(), t.int(), a model, ...), got ${o === null ? "null" : typeof o}`);
@@ -186,19 +193,16 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
   const models: RModel[] = [];
   const seen = new Map<Model, RModel>();
 
-  function resolveType(t: Type, where: () => [string, string]): RType {
-    const fail = (why: string): ModelError => {
-      const [m, f] = where();
-      return new ModelError(`field ${m}.${f}: ${why}`, m, f);
-    };
-    checkType(t, fail);
+  /** A field's type (checked by checkType already), with `fail` for the field's mistakes. */
+  function resolveType(t: Type, fail: FieldFailure): RType {
     switch (t.kind) {
       case "ptr": case "slice": case "map": case "array": {
         if (t.elem === undefined) throw fail(`${t.kind} needs an element type`);
-        if (typeof t.elem === "object" && t.elem !== null && typeof t.elem.tag === "string" && t.elem.tag.trim() !== "") {
+        checkType(t.elem, fail);
+        if (t.elem.tag !== undefined && t.elem.tag.trim() !== "") {
           throw fail(`a tag on the element of a ${t.kind} has no effect (element checks need dive, which is not supported); put the tag on the field`);
         }
-        const elem = resolveType(t.elem, where);
+        const elem = resolveType(t.elem, fail);
         if (elem.kind === "extras") throw fail("t.extras() cannot be an element type");
         if (t.kind === "ptr") return elem.kind === "ptr" ? elem : { kind: "ptr", elem };
         if (t.kind === "array") {
@@ -229,16 +233,16 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
     models.push(rm);
     const pending: [RField, string | undefined][] = [];
     for (const [key, type] of Object.entries(m.shape)) {
-      const where = (): [string, string] => [m.name, key];
-      checkType(type, (why) => new ModelError(`field ${m.name}.${key}: ${why}`, m.name, key));
+      const fail = fieldFailure(m.name, key);
+      checkType(type, fail);
       let tag;
       try {
         tag = readFieldTag(type.tag, tagNames);
       } catch (e) {
-        if (e instanceof TagSyntaxError) throw new ModelError(`field ${m.name}.${key}: ${e.message}`, m.name, key);
+        if (e instanceof TagSyntaxError) throw fail(e.message);
         throw e;
       }
-      const rt = resolveType(type, where);
+      const rt = resolveType(type, fail);
       const base = stripPtr(rt);
       const extras = rt.kind === "extras";
       const field: RField = {
@@ -291,7 +295,7 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
     try {
       directives = splitDirectives(list);
     } catch (e) {
-      if (e instanceof TagSyntaxError) throw new ModelError(`field ${rm.name}.${field.key}: ${e.message}`, rm.name, field.key);
+      if (e instanceof TagSyntaxError) throw fieldFailure(rm.name, field.key)(e.message);
       throw e;
     }
     for (const d of directives) {
