@@ -175,11 +175,11 @@ export class StreamParser<M extends Model = Model> {
     const count = this.session.get(L.S_ERR_COUNT);
     const retracted = this.session.get(L.S_ERR_RETRACTED);
     if (count === this.errorRecords && retracted === this.retracted) return;
-    const known = new Map<string, number>();
+    let known = new Map<string, number>();
     if (retracted !== this.retracted) {
       // a repeated key took back the errors of the value it replaced (and more may have come
       // since): render the records again, keeping the offset at which each one was first reported
-      for (const e of this.errors) if (!(e instanceof Error) && !e.early) known.set(errorKey(e), e.offset);
+      known = this.reportedOffsets();
       this.errors = this.errors.filter(isEarly);
       this.errorRecords = 0;
       this.retracted = retracted;
@@ -202,12 +202,18 @@ export class StreamParser<M extends Model = Model> {
    * Errors already reported keep their offsets; the others are dated at the document's end.
    */
   private exactErrors(): StreamError[] {
-    const offsets = new Map<string, number>();
-    for (const e of this.errors) if (!(e instanceof Error)) offsets.set(errorKey(e), e.offset);
+    const offsets = this.reportedOffsets();
     const r = this.validator.safeUnmarshal(this.session.inputBytes().slice());
     if (r.ok || !(r.error instanceof ValidationError)) return [];
     const at = this.session.get(L.S_POS);
     return r.error.errors.map((e) => ({ ...e, offset: offsets.get(errorKey(e)) ?? at }));
+  }
+
+  /** The offset at which each field error in the list (not an early one) was reported, by errorKey. */
+  private reportedOffsets(): Map<string, number> {
+    const offsets = new Map<string, number>();
+    for (const e of this.errors) if (!(e instanceof Error) && !e.early) offsets.set(errorKey(e), e.offset);
+    return offsets;
   }
 
   /** Is field record fr a string slot the partial value shows while it is open? */
