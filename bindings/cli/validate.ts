@@ -8,15 +8,13 @@
 //   well-formed JSON is kept as a JSON string. The errors are those of httpErrorBody: a
 //   ValidationError's list, INVALID_JSON for malformed JSON, INVALID_TYPE for a value of the wrong
 //   type. A single document is line 1: the whole document on one line (whitespace between tokens
-//   dropped) when it is well-formed JSON, else its text as a JSON string (after a syntax error,
-//   the text read up to it).
+//   dropped), or after a syntax error the text read up to it, as a JSON string.
 // - --out: each accepted record as read (its line; a single document on one line), or with
 //   --marshal re-encoded by marshal (JSON names, defaults applied, unknown keys dropped).
 //
 // One document is held in memory by the stream parser while it is validated. To write it, a
 // regular file is read again from disk, and only stdin's chunks are kept: no second copy.
 
-import { isUtf8 } from "node:buffer";
 import { JsonSyntaxError, ModelError, UnmarshalTypeError, type FieldError } from "../errors.js";
 import { httpErrorBody } from "../http.js";
 import type { ExtraFieldsMode, ValidatorOptions } from "../resolve.js";
@@ -136,17 +134,6 @@ export function compactJson(b: Buffer): Buffer {
   return new Compactor().push(b);
 }
 
-/** Is this text well-formed JSON? (UTF-8, and JSON.parse takes it: RFC 8259, as the parser.) */
-function wellFormed(text: Buffer): boolean {
-  if (!isUtf8(text)) return false;
-  try {
-    JSON.parse(text.toString("utf8"));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The chunks in one buffer (fresh chunks: see documentText). */
 async function concat(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
   const all: Buffer[] = [];
@@ -181,7 +168,7 @@ async function readLines(input: Input, s: Sinks): Promise<void> {
 
 /**
  * The document's text again, to write it: the whole input, or with `readSoFar` only what the
- * parser read (it reads no further after a syntax error, nor always after a type error). A
+ * parser read (it reads no further after a syntax error). A
  * regular file is read again from disk (into `scratch` when given, see Input.reread); stdin's
  * chunks were `kept`, and the rest is read now.
  */
@@ -220,13 +207,13 @@ async function readDocument(input: Input, s: Sinks): Promise<void> {
 
 /**
  * The record of a rejected document: after a syntax error, the text read up to it as a JSON
- * string; else the whole document, on one line when it is well-formed JSON, else as a string.
- * That is decided here: after a type error the parser need not read on to a syntax error.
+ * string; else the whole document on one line. (Without a syntax error the parser has read the
+ * whole text and found it well-formed JSON: after a type error it goes on checking the syntax.)
  */
 async function rejectedRecord(input: Input, kept: Buffer[] | undefined, errors: readonly StreamError[]): Promise<Buffer | string> {
-  if (errors.some((e) => e instanceof JsonSyntaxError)) return (await concat(documentText(input, kept, true))).toString("utf8");
-  const text = await concat(documentText(input, kept, false));
-  return wellFormed(text) ? compactJson(text) : text.toString("utf8");
+  const malformed = errors.some((e) => e instanceof JsonSyntaxError);
+  const text = await concat(documentText(input, kept, malformed));
+  return malformed ? text.toString("utf8") : compactJson(text);
 }
 
 /** Write an accepted (so well-formed) document on one line, compacted chunk by chunk. */
