@@ -51,12 +51,13 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
     out.push({ field: path, code: "INVALID_TYPE", message: `must be of type ${typeName(base)}`, value: toJsonForm({ kind: "scalar", scalar: "any" }, v) });
     return;
   }
-  if (typeof v === "object" && v !== null && !(v instanceof Date)) {
-    if (open.has(v)) {
+  const container = typeof v === "object" && v !== null && !(v instanceof Date) ? v : undefined;
+  if (container) {
+    if (open.has(container)) {
       out.push({ field: path, code: "INVALID_TYPE", message: `must be of type ${typeName(base)}, not a value that contains itself`, value: null });
       return;
     }
-    open.add(v);
+    open.add(container);
   }
   switch (base.kind) {
     case "model":
@@ -75,7 +76,7 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
       }
       break;
   }
-  if (typeof v === "object" && v !== null) open.delete(v);
+  if (container) open.delete(container);
   for (const c of checks) {
     if (!c.test(v)) out.push({ field: path, code: c.code, message: c.message, value: toJsonForm(base, v) });
   }
