@@ -244,29 +244,44 @@ async function estimateQuadratic(tool: Tool, input: Input, stride: number): Prom
   return (ns * stride) / 1e6;
 }
 
-/** Rounds interleaved across tools (rotating order), `warmup` unmeasured rounds first. */
+/**
+ * Rounds interleaved across documents and tools (both in rotating order), `warmup` unmeasured
+ * rounds first: every round times every case once, so a drift of the machine's speed during the
+ * run (this kind of machine has noisy neighbours) hits all sizes alike, and the time-per-byte
+ * ratio between two sizes can be taken within each round (see growth()).
+ */
 async function measure(cases: Case[], list: Tool[], rounds: number, warmup: number, fullUpTo: number, log: (s: string) => void): Promise<Measured[]> {
-  const out: Measured[] = [];
-  for (const c of cases) {
-    const runs = list.map((tool) => ({ tool, samples: [] as number[], estimated: undefined as string | undefined }));
-    for (const r of runs) {
-      if (r.tool.quadratic && c.size > fullUpTo) {
-        const stride = Math.max(1, Math.round(c.input.chunks.length / 400));
-        r.estimated = `sampled every ${stride}th chunk (${Math.ceil(c.input.chunks.length / stride)} prefixes parsed), times ${stride}`;
-      }
-    }
-    for (let w = 0; w < warmup; w++) for (const r of runs) if (!r.estimated) await timeOnce(r.tool, c.input, repsFor(r.tool, c.input.bytes.length));
-    const quadRounds = Math.max(1, Math.min(rounds, c.size > 50_000 ? 2 : rounds));
-    for (let k = 0; k < rounds; k++) {
+  const strideOf = (c: Case) => Math.max(1, Math.round(c.input.chunks.length / 400));
+  const plan = cases.map((c) => ({
+    c,
+    runs: list.map((tool) => ({
+      tool,
+      samples: [] as number[],
+      estimated: tool.quadratic && c.size > fullUpTo
+        ? `sampled every ${strideOf(c)}th chunk (${Math.ceil(c.input.chunks.length / strideOf(c))} prefixes parsed), times ${strideOf(c)}`
+        : undefined,
+    })),
+    quadRounds: Math.max(1, Math.min(rounds, c.size > 50_000 ? 2 : rounds)),
+  }));
+  for (let w = 0; w < warmup; w++) {
+    for (const { c, runs } of plan) for (const r of runs) if (!r.estimated) await timeOnce(r.tool, c.input, repsFor(r.tool, c.input.bytes.length));
+  }
+  for (let k = 0; k < rounds; k++) {
+    for (let i = 0; i < plan.length; i++) {
+      const { c, runs, quadRounds } = plan[(k + i) % plan.length];
       for (let j = 0; j < runs.length; j++) {
         const r = runs[(k + j) % runs.length];
         if (r.tool.quadratic && k >= quadRounds) continue;
         const ms = r.estimated
-          ? await estimateQuadratic(r.tool, c.input, Math.max(1, Math.round(c.input.chunks.length / 400)))
+          ? await estimateQuadratic(r.tool, c.input, strideOf(c))
           : await timeOnce(r.tool, c.input, repsFor(r.tool, c.input.bytes.length));
         r.samples.push(ms);
       }
     }
+    log(`round ${k + 1}/${rounds} done`);
+  }
+  const out: Measured[] = [];
+  for (const { c, runs } of plan) {
     for (const r of runs) {
       const m: Measured = {
         tool: r.tool.name, caseLabel: c.label, size: c.size, bytes: c.input.bytes.length, chunk: c.chunk,
@@ -277,6 +292,17 @@ async function measure(cases: Case[], list: Tool[], rounds: number, warmup: numb
     }
   }
   return out;
+}
+
+/**
+ * Time per byte of the large document over the small one, taken within each round (both were
+ * timed in the same round, moments apart): the median of those ratios and their spread.
+ */
+export function growth(small: Measured, big: Measured): ReturnType<typeof spread> {
+  const n = Math.min(small.samples.length, big.samples.length);
+  const ratios: number[] = [];
+  for (let k = 0; k < n; k++) ratios.push((big.samples[k] / big.bytes) / (small.samples[k] / small.bytes));
+  return spread(ratios);
 }
 
 // ---------------------------------------------------------------- agreement
@@ -330,11 +356,21 @@ export function summaryTables(ms: Measured[], sizes: number[], chunkSizes: numbe
       }
     }
   }
-  lines.push("", "## Time per byte from the smallest to the largest document (median ns/byte; ratio largest / smallest)", "", `| tool | chunk | ${sizes.map(sizeLabel).join(" | ")} | ratio |`, `|---|---:|${sizes.map(() => "---:").join("|")}|---:|`);
+  lines.push(
+    "", "## Time per byte from the smallest to the largest document",
+    "",
+    "ns/byte: medians over rounds. Ratio: largest / smallest per byte, taken within each round (both sizes timed in the same round) - median and p10..p90 over rounds; the ratio of the medians beside it.",
+    "",
+    `| tool | chunk | ${sizes.map(sizeLabel).join(" | ")} | ratio (per round) | p10..p90 | ratio of medians |`, `|---|---:|${sizes.map(() => "---:").join("|")}|---:|---:|---:|`,
+  );
   for (const tool of toolsSeen) {
     for (const chunk of chunkSizes) {
-      const per = sizes.map((s) => find(ms, tool, s, chunk)).map((m) => (m ? (m.ms.median * 1e6) / m.bytes : NaN));
-      lines.push(`| ${tool} | ${chunk} B | ${per.map((x) => fmt(x, 1)).join(" | ")} | ${fmt(per[per.length - 1] / per[0], 2)} |`);
+      const found = sizes.map((s) => find(ms, tool, s, chunk));
+      const per = found.map((m) => (m ? (m.ms.median * 1e6) / m.bytes : NaN));
+      const first = found[0];
+      const last = found[found.length - 1];
+      const g = first && last && !first.estimated && !last.estimated ? growth(first, last) : undefined;
+      lines.push(`| ${tool} | ${chunk} B | ${per.map((x) => fmt(x, 1)).join(" | ")} | ${g ? fmt(g.median, 2) : "-"} | ${g ? `${fmt(g.p10, 2)}..${fmt(g.p90, 2)}` : "-"} | ${fmt(per[per.length - 1] / per[0], 2)} |`);
     }
   }
   // the issue's targets
@@ -356,9 +392,10 @@ export function summaryTables(ms: Measured[], sizes: number[], chunkSizes: numbe
     const a = find(ms, CHECKER, small, chunk);
     const b = find(ms, CHECKER, big, chunk);
     if (a && b) {
-      const x = (b.ms.median / b.bytes) / (a.ms.median / a.bytes);
+      const g = growth(a, b);
+      const x = g.median;
       const verdict = x > 1.3 ? "NOT MET (grows)" : x < 1 / 1.3 ? "MET for growth (no more than 1.3x), though not constant: the largest is cheaper per byte" : "MET";
-      verdicts.push(`time per byte from ${sizeLabel(small)} to ${sizeLabel(big)} (${chunk} B chunks) within 1.3x: ${verdict} (${fmt(x, 2)}x)`);
+      verdicts.push(`time per byte from ${sizeLabel(small)} to ${sizeLabel(big)} (${chunk} B chunks) within 1.3x: ${verdict} (${fmt(x, 2)}x, median of the per-round ratios; p10..p90 ${fmt(g.p10, 2)}..${fmt(g.p90, 2)})`);
     }
   }
   lines.push("", "## Targets (issue 4)", "", ...verdicts.map((v) => `- ${v}`));
