@@ -119,6 +119,30 @@ describe("checker validate on the bundled sample", () => {
     expect(s.firstErrors[0].line).toBe(rejected[0].line);
     expect(s.recordsPerSecond).toBeGreaterThan(0);
   });
+
+  it("--json's first errors stay small: 3 errors per record (moreErrors counts the rest), long values cut; the rejects file has them whole", async () => {
+    const path = tmp("long-values.ndjson");
+    const longName = "n".repeat(5000);
+    const tags = Array.from({ length: 40 }, (_, i) => `tag-${i}`);
+    writeFileSync(path, `${JSON.stringify({ id: 0, name: longName, email: "x", age: 200, tags, active: true })}\n`);
+    const r = await validateSample(path, "--json", "--rejects", tmp("long-values-rejects.ndjson"));
+    expect(r.code).toBe(1);
+    const s = JSON.parse(r.stdout);
+    expect(s.firstErrors).toEqual([{
+      line: 1,
+      errors: [
+        { field: "id", code: "MIN_VALUE", message: "must be at least 1", value: 0 },
+        { field: "name", code: "MAX_LENGTH", message: "must be at most 50 characters", value: `${"n".repeat(200)}…`, valueTruncated: true },
+        { field: "email", code: "INVALID_EMAIL", message: "must be a valid email address", value: "x" },
+      ],
+      moreErrors: 2,
+    }]);
+    expect(r.stdout.length).toBeLessThan(2000);
+    const [reject] = readLines(tmp("long-values-rejects.ndjson")).map((l) => JSON.parse(l));
+    expect(reject.errors.map((e: { code: string }) => e.code)).toEqual(["MIN_VALUE", "MAX_LENGTH", "INVALID_EMAIL", "MAX_VALUE", "MAX_ITEMS"]);
+    expect(reject.errors[1].value).toBe(longName);
+    expect(reject.errors[4].value).toEqual(tags);
+  });
 });
 
 describe("stdin and output to stdout", () => {

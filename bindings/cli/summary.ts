@@ -7,6 +7,8 @@ import type { FieldError } from "../errors.js";
 const FIRST_RECORDS = 5;
 /** How many errors of one record are shown there. */
 const ERRORS_PER_RECORD = 3;
+/** Longest error value (as JSON text) --json's first errors show whole; the rejects file has every value whole. */
+const VALUE_PREVIEW = 200;
 
 export interface FirstError {
   readonly line: number;
@@ -101,9 +103,26 @@ export function jsonSummary(h: SummaryHeader, t: Tally): string {
     accepted: t.accepted,
     rejected: t.rejected,
     errorsByCode: Object.fromEntries(codesByCount(t)),
-    firstErrors: t.first.map((f) => ({ line: f.line, errors: f.errors })),
+    firstErrors: t.first.map((f) => ({
+      line: f.line,
+      errors: f.errors.slice(0, ERRORS_PER_RECORD).map(previewError),
+      ...(f.errors.length > ERRORS_PER_RECORD ? { moreErrors: f.errors.length - ERRORS_PER_RECORD } : {}),
+    })),
     bytes: t.bytes,
     seconds: s,
     recordsPerSecond: s > 0 ? t.records / s : 0,
   }) + "\n";
+}
+
+/**
+ * An error as --json's summary shows it: a value whose JSON text is longer than VALUE_PREVIEW
+ * characters (a long string, a large object) is cut to a string of that many characters and "…",
+ * marked valueTruncated, so the summary stays small whatever the records hold.
+ */
+function previewError(e: FieldError): FieldError | (FieldError & { valueTruncated: true }) {
+  if (typeof e.value === "string") {
+    return e.value.length <= VALUE_PREVIEW ? e : { ...e, value: `${e.value.slice(0, VALUE_PREVIEW)}…`, valueTruncated: true };
+  }
+  const text = JSON.stringify(e.value) ?? "";
+  return text.length <= VALUE_PREVIEW ? e : { ...e, value: `${text.slice(0, VALUE_PREVIEW)}…`, valueTruncated: true };
 }
