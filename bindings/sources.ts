@@ -83,11 +83,14 @@ async function* drive<R extends Outcome>(parser: Parser<R>, source: ChunkSource,
   let last: R | undefined;
   for await (const chunk of chunksOf(source, opts.signal)) {
     last = parser.feed(chunk);
-    yield last;
     if (opts.abortOnError && last.errors.length > 0) {
+      // abort before the result is handed over: a caller that stops at it (break) never asks
+      // for the next one, and one that takes its time should not keep the generation running
       abortWith(opts.abortOnError, last.errors[0]);
+      yield last;
       return;
     }
+    yield last;
     if (last.done && last.errors.some((e) => e instanceof JsonSyntaxError)) break;
   }
   if (opts.signal?.aborted) return;
@@ -163,11 +166,12 @@ export async function* parseLines<M extends Model>(model: M | Validator<M>, sour
       pending = [];
       from = nl + 1;
       if (r) {
-        yield r;
         if (!r.ok && options.abortOnError) {
-          abortWith(options.abortOnError, r.error);
+          abortWith(options.abortOnError, r.error); // before the record is handed over, as in drive()
+          yield r;
           return;
         }
+        yield r;
       }
     }
     if (from < chunk.length) pending.push(chunk.slice(from));

@@ -230,6 +230,21 @@ describe("parseStream", () => {
     expect(rs.cancelled).toBeDefined();
   });
 
+  it("abortOnError with an AbortController: aborted before the error's result is handed over (a caller that breaks there still cancels; the source is cancelled)", async () => {
+    const ctl = new AbortController();
+    const rs = readable(['{"title":"012345678901234567890', "1", '","score":1}']);
+    let abortedWhenSeen: boolean | undefined;
+    for await (const r of parseStream(Answer, rs, { abortOnError: ctl })) {
+      if (r.errors.length > 0) {
+        abortedWhenSeen = ctl.signal.aborted;
+        break;
+      }
+    }
+    expect(abortedWhenSeen).toBe(true);
+    expect((ctl.signal.reason as ValidationError).errors[0]).toMatchObject({ field: "title", code: "MAX_LENGTH", message: "must be at most 20 characters", value: "012345678901234567890", offset: 31, early: true });
+    expect(rs.cancelled).toBeDefined();
+  });
+
   it("abortOnError with an AbortController: a type or syntax error (which ends the stream) aborts it too", async () => {
     for (const chunks of [['{"title":"ok","score":', '"nine"', "}"], ['{"title":"ok",', "}", "]"]]) {
       const ctl = new AbortController();
@@ -393,6 +408,19 @@ describe("parseLines (NDJSON)", () => {
     release();
     expect((await it.next()).value).toMatchObject({ line: 2, ok: true, value: { title: "second" } });
     expect((await it.next()).done).toBe(true);
+  });
+
+  it("abortOnError: the controller is aborted before the failing record is handed over (a caller may break there)", async () => {
+    const ctl = new AbortController();
+    let seen: { line: number; aborted: boolean } | undefined;
+    for await (const r of parseLines(Answer, source([text]), { abortOnError: ctl })) {
+      if (!r.ok) {
+        seen = { line: r.line, aborted: ctl.signal.aborted };
+        break;
+      }
+    }
+    expect(seen).toEqual({ line: 5, aborted: true });
+    expect(ctl.signal.reason).toBeInstanceOf(ValidationError);
   });
 
   it("abortOnError stops at the first failing record and aborts the controller with its error", async () => {
