@@ -6,7 +6,7 @@ import { JsonSyntaxError, UnmarshalTypeError, ValidationError, withoutStack, typ
 import type { Infer, Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { StreamParser, type StreamResult } from "./stream.js";
-import { joinChunks } from "./text-store.js";
+import { checkJsonInput, copyChunk, joinChunks } from "./text-store.js";
 import { UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
 import type { UnionValidator, UnionVariants, VariantModels } from "./union.js";
 import { Validator, type Result, type UnmarshalError } from "./validator.js";
@@ -79,9 +79,10 @@ type Parser<R> = { feed(chunk: string | Uint8Array): R; end(): R };
  * when it tells more. Stops early (cancelling the source) only after a syntax error, which
  * nothing read later can change, on the signal, or at the first error under abortOnError.
  */
-async function* drive<R extends Outcome>(parser: Parser<R>, source: ChunkSource, opts: ParseStreamOptions): AsyncGenerator<R> {
+async function* drive<R extends Outcome>(name: string, parser: Parser<R>, source: ChunkSource, opts: ParseStreamOptions): AsyncGenerator<R> {
   let last: R | undefined;
   for await (const chunk of chunksOf(source, opts.signal)) {
+    checkJsonInput(chunk, name); // (feed checks too, but its TypeError would name feed)
     last = parser.feed(chunk);
     if (opts.abortOnError && last.errors.length > 0) {
       // abort before the result is handed over: a caller that stops at it (break) never asks
@@ -117,7 +118,7 @@ function abortWith(target: true | AbortController, error: unknown): void {
  * document included).
  */
 export function parseStream<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<StreamResult<Infer<M>>> {
-  return drive(new StreamParser<M>(model, options), source, options);
+  return drive("parseStream", new StreamParser<M>(model, options), source, options);
 }
 
 /**
@@ -126,7 +127,7 @@ export function parseStream<M extends Model>(model: M | Validator<M>, source: Ch
  * the last occurrence).
  */
 export function parseUnionStream<A extends UnionVariants, V extends VariantModels>(union: UnionValidator<A, V>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<UnionStreamResult<V>> {
-  return drive(new UnionStreamParser(union), source, options);
+  return drive("parseUnionStream", new UnionStreamParser(union), source, options);
 }
 
 /**
@@ -157,11 +158,12 @@ export async function* parseLines<M extends Model>(model: M | Validator<M>, sour
     return { line, text: data, ...(r.ok ? r : { ok: false, error: inInput(r.error, line, at) }) };
   };
   for await (const chunk of chunksOf(source, options.signal)) {
+    checkJsonInput(chunk, "parseLines");
     let from = 0;
     for (;;) {
       const nl = typeof chunk === "string" ? chunk.indexOf("\n", from) : chunk.indexOf(0x0a, from);
       if (nl < 0) break;
-      pending.push(chunk.slice(from, nl));
+      pending.push(copyChunk(chunk, from, nl));
       const r = record(pending);
       pending = [];
       from = nl + 1;
@@ -172,10 +174,15 @@ export async function* parseLines<M extends Model>(model: M | Validator<M>, sour
           return;
         }
         yield r;
+        // aborted while the caller held the record: no further record (the rest of this chunk
+        // included), as drive() ends
+        if (options.signal?.aborted) return;
       }
     }
-    if (from < chunk.length) pending.push(chunk.slice(from));
+    if (from < chunk.length) pending.push(copyChunk(chunk, from));
   }
+  // an abort leaves the line read so far unfinished: it is not a record
+  if (options.signal?.aborted) return;
   if (pending.length > 0) {
     const r = record(pending);
     if (r) yield r;

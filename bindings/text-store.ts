@@ -168,3 +168,12 @@ export function joinChunks(chunks: readonly (string | Uint8Array)[]): string | U
   for (const b of bytes) { out.set(b, at); at += b.length; }
   return out;
 }
+
+/**
+ * Part [a, b) of a chunk, as a copy: a Buffer's own slice() is a view, which would keep the
+ * source's memory (a pooled slab, or a buffer it refills for its next chunk) in what is kept of
+ * the chunk. (A Buffer stays a Buffer: the TypedArray prototype's slice copies into its species.)
+ */
+export function copyChunk(chunk: string | Uint8Array, a = 0, b = chunk.length): string | Uint8Array {
+  return typeof chunk === "string" ? chunk.slice(a, b) : Uint8Array.prototype.slice.call(chunk, a, b);
+}

@@ -13,7 +13,7 @@
 // variant, right variant), so the stream stays O(total bytes). Results before the document
 // completes follow the first complete discriminator; the final result follows the last one.
 
-import { joinChunks } from "./text-store.js";
+import { checkJsonInput, copyChunk, joinChunks } from "./text-store.js";
 import { StreamParser, type StreamError, type StreamFieldError, type StreamResult, type StreamState } from "./stream.js";
 import { PROBE_KEY, type UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
 import type { Infer, Model } from "./model.js";
@@ -70,8 +70,11 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   }
 
   feed(chunk: string | Uint8Array): UnionStreamResult<V> {
+    checkJsonInput(chunk, "feed");
     this.fed++;
-    this.chunks.push(chunk);
+    // bytes are kept as a copy: the caller may reuse its buffer for the next chunk (a file read
+    // into one Buffer), and the chunks are replayed later
+    this.chunks.push(copyChunk(chunk));
     if (!this.inner) return this.probing(false);
     const r = this.inner.feed(chunk);
     return r.done ? this.check(r, false) : this.wrap(r);
