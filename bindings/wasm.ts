@@ -42,7 +42,14 @@ function packagedCore(): URL {
  */
 export async function init(source?: WasmSource): Promise<void> {
   if (compiled) return;
-  const module = checkCore(await compile(source ?? packagedCore()));
+  let module: WebAssembly.Module;
+  try {
+    module = checkCore(await compile(source ?? packagedCore()));
+  } catch (e) {
+    // the package's own file, where a bundler that does not emit it (esbuild) leaves it unserved
+    if (source !== undefined || !(e instanceof Error)) throw e;
+    throw new Error(`${e.message}; if your bundler does not emit the package's assets (esbuild does not), serve checker/checker.wasm and pass its URL: init(url)`, { cause: e });
+  }
   compiled ??= module;
 }
 

@@ -5,24 +5,22 @@
 // its error became certain; the conformance page must pass the same cases as Node does. Needs
 // `npm run build` first (npm test does it). Screenshots go to test/artifacts/.
 
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Answer, answers, chunksOf, options } from "../examples/browser/answers.js";
 import { startServer } from "../examples/browser/serve.mjs";
 import { bundleTestFile, conformanceRoutes } from "../scripts/conformance-bundle.mjs";
 import { loadCases } from "./support/cases.js";
+import { ensureChromium, launchChromium, watchPage } from "./support/chromium.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const artifacts = join(root, "test", "artifacts");
-const CHROMIUM = process.env.CHECKER_CHROMIUM ?? "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-  "--disable-sync", "--no-first-run", "--disable-quic"];
 
 interface Outcome { name: string; ok: boolean; error?: string }
 interface ErrorInfo { field?: string; code?: string; message: string; early?: boolean; offset?: number; name?: string }
@@ -33,22 +31,6 @@ interface Snapshot {
 interface StreamRecord {
   state: string; chunksTotal: number; chunksSent: number; cancelled: boolean;
   value?: Record<string, unknown>; errors: ErrorInfo[]; snapshots: Snapshot[];
-}
-
-/** Install Chromium when it is missing; a failure is an error of the test, with apt's reason. */
-function ensureChromium(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("sh", [join(root, "scripts", "ensure-chromium.sh")], { stdio: ["ignore", "pipe", "pipe"] });
-    let log = "";
-    child.stdout.on("data", (d: Buffer) => (log += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (log += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code === 0 && existsSync(CHROMIUM)) return resolve();
-      const tail = log.trim().split("\n").slice(-15).join("\n");
-      reject(new Error(`Chromium is required for the browser test and could not be installed (scripts/ensure-chromium.sh exited ${code}):\n${tail}`));
-    });
-  });
 }
 
 /** The conformance runner, bundled as for the page, run by plain Node on the same cases text. */
@@ -84,7 +66,7 @@ beforeAll(async () => {
   ]);
   nodeOutcomes = outcomes;
   server = await startServer({ routes });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 }, 600_000);
 
 afterAll(async () => {
@@ -95,22 +77,7 @@ afterAll(async () => {
 /** A page that fails the test on any uncaught error or console error. */
 async function openPage(path: string): Promise<{ page: Page; problems: string[] }> {
   const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
-  const problems: string[] = [];
-  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
-  // count the streaming compilations (init() must use compileStreaming on an application/wasm response)
-  await page.addInitScript(() => {
-    const w = window as unknown as { __compileStreaming: number };
-    const original = WebAssembly.compileStreaming.bind(WebAssembly);
-    w.__compileStreaming = 0;
-    WebAssembly.compileStreaming = (source) => {
-      w.__compileStreaming++;
-      return original(source);
-    };
-  });
+  const problems = await watchPage(page);
   await page.goto(`${server!.url}${path}`);
   return { page, problems };
 }

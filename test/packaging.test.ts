@@ -3,18 +3,12 @@
 // plain `node`. Also lints the tarball with publint and @arethetypeswrong/cli. Needs `npm run
 // build` first (npm test does it).
 
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const run = promisify(execFile);
-const root = fileURLToPath(new URL("..", import.meta.url));
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+import { installTarball, packTarball, requireBuilt, root, run } from "./support/pack.js";
 
 let work: string;
 let tarball: string;
@@ -52,17 +46,11 @@ const EXPECTED = [
 ];
 
 beforeAll(async () => {
-  for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "build/checker.wasm"]) {
-    if (!existsSync(join(root, f))) throw new Error(`${f} is missing: run npm run build first`);
-  }
+  requireBuilt(["dist/index.js", "dist/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "build/checker.wasm"]);
   work = mkdtempSync(join(tmpdir(), "checker-pack-"));
-  const { stdout } = await run(npm, ["pack", "--ignore-scripts", "--json", "--pack-destination", work], { cwd: root });
-  tarball = join(work, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
-
+  tarball = await packTarball(work);
   project = join(work, "project");
-  mkdirSync(project);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
-  await run(npm, ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], { cwd: project });
+  await installTarball(project, tarball);
 
   writeFileSync(join(project, "esm.mjs"), `import { ${IMPORTS} } from "checker";\n${MODEL}\n${BODY}\n`);
   writeFileSync(join(project, "cjs.cjs"), `"use strict";\nconst { ${IMPORTS} } = require("checker");\n${MODEL}\n${BODY}\n`);
