@@ -17,7 +17,8 @@
 // document itself. Any other exception (not the input's fault) is thrown, not turned into issues.
 //
 // `~standard.jsonSchema` also implements Standard JSON Schema v1 for the "draft-2020-12" target
-// (the model's schema(); other targets throw, as the spec asks).
+// (the model's schema()) and the "draft-07" target (the same in draft-07's terms: the AI SDK asks
+// for it; bindings/schema-draft07.ts); other targets throw, as the spec asks.
 //
 // The interfaces below are copied from @standard-schema/spec 1.1.0 (MIT License, Copyright (c)
 // 2024 Colin McDonnell), as its authors suggest, so that checker has no dependency, not even a
@@ -27,6 +28,7 @@ import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError, 
 import type { Infer, Model } from "./model.js";
 import type { RModel, RType } from "./resolve.js";
 import type { JsonSchema } from "./schema.js";
+import { toDraft07 } from "./schema-draft07.js";
 import type { UnionValidator, UnionValue, VariantModels } from "./union.js";
 import type { Validator } from "./validator.js";
 
@@ -143,8 +145,9 @@ export function unionStandard<V extends VariantModels>(union: () => UnionValidat
 
 function standard<I, O>(validate: (value: unknown) => StandardSchemaV1.Result<O>, schema: () => JsonSchema): CheckerStandard<I, O> {
   const convert = (options: { readonly target: string }): Record<string, unknown> => {
-    if (options?.target !== "draft-2020-12") throw new Error(`checker: unsupported JSON Schema target ${JSON.stringify(options?.target)} (only "draft-2020-12")`);
-    return schema() as Record<string, unknown>;
+    if (options?.target === "draft-2020-12") return schema() as Record<string, unknown>;
+    if (options?.target === "draft-07") return toDraft07(schema());
+    throw new Error(`checker: unsupported JSON Schema target ${JSON.stringify(options?.target)} ("draft-2020-12" or "draft-07")`);
   };
   return Object.freeze({
     version: 1 as const,

@@ -1,13 +1,13 @@
 // ajv (2020-12, strict, ajv-formats) with checker's schema and checker itself accept and reject the
-// same documents, for >= 2,000 generated documents per model and per output (schema() and
-// schemaOpenAPI()), over the directives bindings/schema.ts lists as exact. Both outcomes must be
+// same documents, for >= 2,000 generated documents per model and per output (schema(),
+// schemaOpenAPI(), and the draft-07 form Standard JSON Schema gives, with ajv's draft-07 validator), over the directives bindings/schema.ts lists as exact. Both outcomes must be
 // well represented, so a schema that accepted (or rejected) everything would fail here.
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { model, t, UnionValidator, Validator, type JsonSchema, type Model, type ValidatorOptions } from "../bindings/index.js";
 import { documents, type DocOptions } from "./support/issue5-gen.js";
-import { compileStrict, openApiValidator } from "./support/issue5-schema.js";
+import { compileDraft07Strict, compileStrict, openApiValidator } from "./support/issue5-schema.js";
 
 const RUNS = 2000;
 
@@ -89,8 +89,8 @@ function agree(check: (doc: Record<string, unknown>) => boolean, docs: fc.Arbitr
 }
 
 /** A check that fails the property when ajv and checker disagree, else returns the shared verdict. */
-function agreement(schema: JsonSchema, read: (text: string) => boolean): (doc: Record<string, unknown>) => boolean {
-  const ajv = compileStrict(schema);
+function agreement(schema: JsonSchema, read: (text: string) => boolean, compile: (s: JsonSchema) => (instance: unknown) => boolean = compileStrict): (doc: Record<string, unknown>) => boolean {
+  const ajv = compile(schema);
   return (doc) => {
     const text = JSON.stringify(doc);
     const byChecker = read(text);
@@ -115,6 +115,11 @@ describe("ajv and checker agree on generated documents", () => {
         agree(agreement(v[flavour](), (text) => v.safeUnmarshal(text).ok), documents(v, docOptions));
       });
     }
+    it(`${name}: ~standard.jsonSchema for target draft-07 (ajv's draft-07 validator)`, () => {
+      const v = new Validator(m, options);
+      const draft07 = v["~standard"].jsonSchema.input({ target: "draft-07" }) as JsonSchema;
+      agree(agreement(draft07, (text) => v.safeUnmarshal(text).ok, compileDraft07Strict), documents(v, docOptions));
+    });
   }
 
   it("a union: oneOf with const discriminators against UnionValidator", () => {
@@ -132,6 +137,8 @@ describe("ajv and checker agree on generated documents", () => {
         .map(([kind, body]) => (kind === undefined ? body : { kind, ...body })),
     );
     for (const s of [u.schema(), u.schemaOpenAPI()]) agree(agreement(s, (text) => u.safeUnmarshal(text).ok), docs);
+    const draft07 = u["~standard"].jsonSchema.input({ target: "draft-07" }) as JsonSchema;
+    agree(agreement(draft07, (text) => u.safeUnmarshal(text).ok, compileDraft07Strict), docs);
   });
 });
 

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { model, ModelError, schema, t, UnionValidator, Validator, type Infer } from "../bindings/index.js";
+import { model, ModelError, schema, t, UnionValidator, Validator, type Infer, type Model } from "../bindings/index.js";
 
 const Address = model("Address", {
   street: t.string("required"),
@@ -143,10 +143,46 @@ describe("~standard on a model", () => {
     expect(() => Bad["~standard"].validate({ n: 1 })).toThrow(ModelError);
   });
 
-  it("jsonSchema gives the model's JSON Schema for draft-2020-12 and throws for other targets", () => {
+  it("jsonSchema gives the model's JSON Schema for draft-2020-12, its draft-07 form for draft-07, and throws for other targets", () => {
     expect(std.jsonSchema.input({ target: "draft-2020-12" })).toEqual(schema(User));
     expect(std.jsonSchema.output({ target: "draft-2020-12" })).toEqual(schema(User));
-    expect(() => std.jsonSchema.input({ target: "draft-07" })).toThrow(/unsupported JSON Schema target "draft-07"/);
+    // User has no $defs: the draft-07 form differs only in $schema
+    expect(std.jsonSchema.input({ target: "draft-07" })).toEqual({ ...schema(User), $schema: "http://json-schema.org/draft-07/schema#" });
+    expect(std.jsonSchema.output({ target: "draft-07" })).toEqual(std.jsonSchema.input({ target: "draft-07" }));
+    for (const target of ["openapi-3.0", "draft-04", ""]) {
+      expect(() => std.jsonSchema.input({ target })).toThrow(new Error(`checker: unsupported JSON Schema target ${JSON.stringify(target)} ("draft-2020-12" or "draft-07")`));
+    }
+  });
+
+  it("draft-07: $defs become definitions (references too), a $ref with other keywords goes into allOf (draft-07 ignores its siblings), properties named $ref / $defs stay properties", () => {
+    const Tree: Model = model("Tree", {
+      label: t.string("required,max=20"),
+      kids: t.slice(t.lazy(() => Tree), "max=3"),
+      parent: t.ptr(t.lazy(() => Tree)),
+      first: t.ptr(t.lazy(() => Tree), "required,required_with=label"),
+      ref: t.string('json:"$ref" checker:"min=1"'),
+      defs: t.map(t.int8(), 'json:"$defs"'),
+    });
+    const treeProps = (ref: string) => ({
+      label: { type: "string", maxLength: 20 },
+      kids: { type: ["array", "null"], items: { $ref: ref }, maxItems: 3 },
+      parent: { anyOf: [{ $ref: ref }, { type: "null" }] },
+      first: {
+        allOf: [{ $ref: ref }],
+        "x-checker": [{ directive: "required_with=label", code: "REQUIRED_WITH", message: "field is required when label is present", field: "label" }],
+      },
+      $ref: { type: "string", minLength: 1 },
+      $defs: { type: ["object", "null"], additionalProperties: { type: "integer", minimum: -128, maximum: 127 } },
+    });
+    const tree = (ref: string) => ({ type: "object", properties: treeProps(ref), required: ["label", "first"] });
+    expect(Tree["~standard"].jsonSchema.input({ target: "draft-07" })).toEqual({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      ...tree("#/definitions/Tree"),
+      definitions: { Tree: tree("#/definitions/Tree") },
+    });
+    // the 2020-12 schema itself is unchanged (a bare $ref with a sibling is fine there)
+    const own = schema(Tree) as { properties: { first: unknown } };
+    expect(own.properties.first).toEqual({ $ref: "#/$defs/Tree", "x-checker": treeProps("")["first"]["x-checker"] });
   });
 });
 

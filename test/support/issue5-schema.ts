@@ -11,6 +11,7 @@
 // inside a schema.)
 
 import Ajv2020 from "ajv/dist/2020.js";
+import AjvDraft07 from "ajv";
 import addFormats from "ajv-formats";
 import { registerSchema, validate, type OutputUnit } from "@hyperjump/json-schema/openapi-3-1";
 import type { JsonSchema } from "../../bindings/index.js";
@@ -29,6 +30,18 @@ export function strictAjv(): Ajv2020 {
 }
 
 const shared = strictAjv();
+
+/** The same for draft-07 (ajv's default dialect): the schemas of Standard JSON Schema's "draft-07" target. */
+const draft07 = new AjvDraft07({ strict: true, allowUnionTypes: true, allErrors: true });
+addFormats(draft07);
+draft07.addKeyword({ keyword: "x-checker", schemaType: "array" });
+draft07.addKeyword({ keyword: "discriminator", schemaType: "object" });
+
+/** Compile a draft-07 schema with strict ajv (its meta-schema checked too; throws on any complaint); the compiled check. */
+export function compileDraft07Strict(schema: Record<string, unknown>): (instance: unknown) => boolean {
+  const check = draft07.compile(structuredClone(schema));
+  return (instance) => check(instance) as boolean;
+}
 
 /** Compile with strict ajv (throws on any strict-mode complaint); the compiled check. */
 export function compileStrict(schema: JsonSchema): (instance: unknown) => boolean {
