@@ -93,8 +93,8 @@ function objectText(m: RModel, o: Record<string, unknown>, path: string, w: Inpu
   return container("{", "}", members, layout, 0);
 }
 
-/** Is this object a typed value of m (property keys) rather than a dict (JSON names)? */
-function readsPropertyKeys(m: RModel, o: Record<string, unknown>, dict: object | undefined): boolean {
+/** @internal Is this object a typed value of m (property keys) rather than a dict (JSON names)? */
+export function readsPropertyKeys(m: RModel, o: Record<string, unknown>, dict: object | undefined): boolean {
   if (o === dict) return false;
   const keys = Object.keys(o);
   const props = new Set(m.fields.map((f) => f.key));

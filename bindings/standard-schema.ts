@@ -11,10 +11,13 @@
 // validates with the simple API's cached validator (default options), a Validator with its own
 // options, a UnionValidator with the variant its discriminator names (output `{ variant, value }`).
 // Every failure of bad input is an issue: each FieldError of a ValidationError, a ConversionError,
-// and for bytes a JsonSyntaxError or an UnmarshalTypeError. `path` holds the JSON names and array
-// indexes of the failing value (`address.city` -> ["address", "city"], `tags[2]` -> ["tags", 2]),
-// read against the model so that map keys holding dots stay one key; it is absent for the
-// document itself. Any other exception (not the input's fault) is thrown, not turned into issues.
+// and for bytes a JsonSyntaxError or an UnmarshalTypeError. `path` holds the keys and array
+// indexes of the failing value in the input as given (`address.city` -> ["address", "city"],
+// `tags[2]` -> ["tags", 2]): an object read by JSON names (JSON bytes, a parsed request body) is
+// named by its JSON names, one read by property keys (a typed value, such as a form's values in
+// TanStack Form or a tRPC caller's input) by its property keys, each object as newModel read it;
+// the path is read against the model so that map keys holding dots stay one key; it is absent for
+// the document itself. Any other exception (not the input's fault) is thrown, not turned into issues.
 //
 // `~standard.jsonSchema` also implements Standard JSON Schema v1 for the "draft-2020-12" target
 // (the model's schema()) and the "draft-07" target (the same in draft-07's terms: the AI SDK asks
@@ -25,7 +28,9 @@
 // type-only one; test/standard-schema.test.ts checks them against the package.
 
 import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "./errors.js";
+import { isPlainObject } from "./marshal.js";
 import type { Infer, Model } from "./model.js";
+import { readsPropertyKeys } from "./new-model.js";
 import type { RModel, RType } from "./resolve.js";
 import type { JsonSchema } from "./schema.js";
 import { toDraft07 } from "./schema-draft07.js";
@@ -112,7 +117,7 @@ export function validatorStandard<M extends Model>(validator: () => Validator<M>
     (value) => {
       const v = validator();
       const r = v.safeNewModel(value as Infer<M>);
-      return r.ok ? { value: r.value } : { issues: issuesOf(r.error, rootOf(v)) };
+      return r.ok ? { value: r.value } : { issues: issuesOf(r.error, rootOf(v), value) };
     },
     () => validator().schema(),
   );
@@ -137,7 +142,7 @@ export function unionStandard<V extends VariantModels>(union: () => UnionValidat
       if (variant === undefined) return { issues: unionIssues(u.discriminator, u.discriminatorError(found)) };
       const r = variant.safeNewModel(value as never);
       if (r.ok) return { value: { variant: found, value: r.value } as UnionValue<V> };
-      return { issues: issuesOf(r.error, rootOf(variant)) };
+      return { issues: issuesOf(r.error, rootOf(variant), value) };
     },
     () => union().schema(),
   );
@@ -163,19 +168,22 @@ function rootOf(v: Validator): RType {
 
 /** Issues of a union's error: the discriminator's own errors have its name as their whole path. */
 function unionIssues(discriminator: string, error: ValidationError): Issue[] {
-  return error.errors.map((e) => e.field === discriminator ? { message: e.message, path: [e.field] } : issue(e, undefined));
+  return error.errors.map((e) => e.field === discriminator ? { message: e.message, path: [e.field] } : issue(e, undefined, undefined));
 }
 
-/** The issues of a failed newModel / unmarshal; an error that is not the input's fault is thrown. */
-export function issuesOf(error: unknown, root: RType | undefined): Issue[] {
-  if (error instanceof ValidationError) return error.errors.map((e) => issue(e, root));
-  if (error instanceof ConversionError || error instanceof UnmarshalTypeError) return [issue(error, root)];
+/**
+ * The issues of a failed newModel / unmarshal of `input`; an error that is not the input's fault
+ * is thrown.
+ */
+export function issuesOf(error: unknown, root: RType | undefined, input?: unknown): Issue[] {
+  if (error instanceof ValidationError) return error.errors.map((e) => issue(e, root, input));
+  if (error instanceof ConversionError || error instanceof UnmarshalTypeError) return [issue(error, root, input)];
   if (error instanceof JsonSyntaxError) return [{ message: error.message }];
   throw error;
 }
 
-function issue(e: Pick<FieldError, "field" | "message">, root: RType | undefined): Issue {
-  return e.field === "" ? { message: e.message } : { message: e.message, path: pathKeys(e.field, root) };
+function issue(e: Pick<FieldError, "field" | "message">, root: RType | undefined, input: unknown): Issue {
+  return e.field === "" ? { message: e.message } : { message: e.message, path: pathKeys(e.field, root, input) };
 }
 
 /**
@@ -183,11 +191,14 @@ function issue(e: Pick<FieldError, "field" | "message">, root: RType | undefined
  * so a JSON name or map key holding `.` or `[` stays one key. A key that no field names (an
  * unknown key under forbid, always the last key) is tried last: first as a key without `.` or
  * `[`, then as the whole rest of the path. Without a model: split at every `.` and `[n]`.
+ * The error path names fields by their JSON names; a field of an object of `input` (the value
+ * validated, undefined for JSON bytes) that newModel read by property keys is named by its
+ * property key instead, so that the path leads into the input as given.
  */
-export function pathKeys(field: string, root: RType | undefined): PathKey[] {
+export function pathKeys(field: string, root: RType | undefined, input?: unknown): PathKey[] {
   if (root) {
     for (const unknown of [Unknown.None, Unknown.Plain, Unknown.Any]) {
-      const keys = keysAt(field, root, unknown);
+      const keys = keysAt(field, root, unknown, input);
       if (keys) return keys;
     }
   }
@@ -210,40 +221,51 @@ function base(t: RType): RType {
   return t.kind === "ptr" ? base(t.elem) : t;
 }
 
-/** Keys of `path`, which starts with a key of a value of type t (no separator before it). */
-function keysAt(path: string, t: RType, unknown: Unknown): PathKey[] | undefined {
+/** The part of an input value at a key (undefined where there is none). */
+function child(input: unknown, key: PathKey): unknown {
+  if (input instanceof Map) return input.get(key);
+  return typeof input === "object" && input !== null ? (input as Record<PathKey, unknown>)[key] : undefined;
+}
+
+/** Keys of `path`, which starts with a key of a value of type t (no separator before it); input: that value. */
+function keysAt(path: string, t: RType, unknown: Unknown, input: unknown): PathKey[] | undefined {
   const b = base(t);
-  if (b.kind === "model") return modelKeys(path, b.model, unknown);
+  if (b.kind === "model") return modelKeys(path, b.model, unknown, input);
   if (b.kind !== "map") return undefined;
   const elem = base(b.elem);
   // a map of scalars has nothing below its entries: the key is the whole rest
   if (elem.kind === "scalar") return [path];
   for (let i = 1; i <= path.length; i++) {
     if (i < path.length && path[i] !== "." && path[i] !== "[") continue;
-    const rest = after(path.slice(i), elem, unknown);
-    if (rest) return [path.slice(0, i), ...rest];
+    const key = path.slice(0, i);
+    const rest = after(path.slice(i), elem, unknown, child(input, key));
+    if (rest) return [key, ...rest];
   }
   return undefined;
 }
 
-function modelKeys(path: string, m: RModel, unknown: Unknown): PathKey[] | undefined {
+function modelKeys(path: string, m: RModel, unknown: Unknown, input: unknown): PathKey[] | undefined {
+  // as newModel reads it: a plain object by property keys or JSON names, a Map (the root) by JSON names
+  const byKey = isPlainObject(input) && readsPropertyKeys(m, input, undefined);
   for (const f of m.fields) {
     const name = f.jsonName;
     if (f.skip || !path.startsWith(name)) continue;
-    const rest = after(path.slice(name.length), f.type, unknown);
-    if (rest) return [name, ...rest];
+    const key = byKey ? f.key : name;
+    const rest = after(path.slice(name.length), f.type, unknown, child(input, key));
+    if (rest) return [key, ...rest];
   }
   if (unknown === Unknown.Any || (unknown === Unknown.Plain && !/[.[]/.test(path))) return [path];
   return undefined;
 }
 
-/** Keys of what follows a value of type t in a path: "", ".key...", "[n]...". */
-function after(rest: string, t: RType, unknown: Unknown): PathKey[] | undefined {
+/** Keys of what follows a value of type t (input: that value) in a path: "", ".key...", "[n]...". */
+function after(rest: string, t: RType, unknown: Unknown, input: unknown): PathKey[] | undefined {
   if (rest === "") return [];
-  if (rest[0] === ".") return keysAt(rest.slice(1), t, unknown);
+  if (rest[0] === ".") return keysAt(rest.slice(1), t, unknown, input);
   const b = base(t);
   const m = /^\[(\d+)\]/.exec(rest);
   if (!m || (b.kind !== "slice" && b.kind !== "array")) return undefined;
-  const tail = after(rest.slice(m[0].length), b.elem, unknown);
-  return tail && [Number(m[1]), ...tail];
+  const index = Number(m[1]);
+  const tail = after(rest.slice(m[0].length), b.elem, unknown, child(input, index));
+  return tail && [index, ...tail];
 }

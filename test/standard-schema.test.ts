@@ -100,12 +100,70 @@ describe("~standard on a model", () => {
       issues: [
         { message: "must be at least 3 characters", path: ["address", "zip_code"] },
         { message: "must be at least 3 characters", path: ["more", 0, "zip_code"] },
-        { message: "must be at least 3 characters", path: ["by_key", "k", "zip_code"] },
+        // the root was read by property keys (byKey is no JSON name), its map's items by JSON names
+        { message: "must be at least 3 characters", path: ["byKey", "k", "zip_code"] },
       ],
     });
     expect(u.validate({ address: { zip_code: "12345" }, more: [{ zip_code: "123" }], byKey: { k: { zip_code: "456" } } })).toEqual({
       value: { address: { zip: "12345" }, more: [{ zip: "123" }], byKey: { k: { zip: "456" } } },
     });
+  });
+
+  it("a typed value's issues name its property keys, level by level as newModel read it (a form's values map back to its fields)", () => {
+    const typed = (std.validate(ada) as { value: Infer<typeof User> }).value;
+    const Line = model("Line", { sku: t.string('json:"sku_code" checker:"min=3"') });
+    const Order = model("Order", { email: t.string('json:"email_address" checker:"email"'), lines: t.slice(Line), byId: t.map(Line, 'json:"by_id"') });
+    const os = Order["~standard"];
+    // JSON names everywhere: the paths are JSON names (as before)
+    expect(os.validate({ email_address: "x", lines: [{ sku_code: "a" }], by_id: { "k.1": { sku_code: "b" } } })).toEqual({
+      issues: [
+        { message: "must be a valid email address", path: ["email_address"] },
+        { message: "must be at least 3 characters", path: ["lines", 0, "sku_code"] },
+        { message: "must be at least 3 characters", path: ["by_id", "k.1", "sku_code"] },
+      ],
+    });
+    // property keys everywhere: the paths are property keys
+    expect(os.validate({ email: "x", lines: [{ sku: "a" }], byId: { "k.1": { sku: "b" } } })).toEqual({
+      issues: [
+        { message: "must be a valid email address", path: ["email"] },
+        { message: "must be at least 3 characters", path: ["lines", 0, "sku"] },
+        { message: "must be at least 3 characters", path: ["byId", "k.1", "sku"] },
+      ],
+    });
+    // a mix: each object by its own keys; a Map root and JSON bytes by JSON names
+    expect(os.validate({ email: "x", lines: [{ sku_code: "a" }, { sku: "b" }], byId: {} })).toEqual({
+      issues: [
+        { message: "must be a valid email address", path: ["email"] },
+        { message: "must be at least 3 characters", path: ["lines", 0, "sku_code"] },
+        { message: "must be at least 3 characters", path: ["lines", 1, "sku"] },
+      ],
+    });
+    expect(os.validate(new Map<string, unknown>([["email_address", "x"], ["lines", [{ sku: "a" }]], ["by_id", {}]]))).toEqual({
+      issues: [
+        { message: "must be a valid email address", path: ["email_address"] },
+        { message: "must be at least 3 characters", path: ["lines", 0, "sku"] },
+      ],
+    });
+    expect(os.validate(new TextEncoder().encode('{"email_address": "x", "lines": [{"sku_code": "a"}], "by_id": {}}'))).toEqual({
+      issues: [
+        { message: "must be a valid email address", path: ["email_address"] },
+        { message: "must be at least 3 characters", path: ["lines", 0, "sku_code"] },
+      ],
+    });
+    // a wrong kind inside a typed value too
+    expect(os.validate({ email: "a@b.co", lines: [{ sku: 7 }], byId: null })).toEqual({
+      issues: [{ message: "cannot convert number to string at lines[0].sku_code", path: ["lines", 0, "sku"] }],
+    });
+    expect(std.validate({ ...typed, email: "nope", address: { street: "s", city: "L" } })).toEqual({
+      issues: [
+        { message: "must be a valid email address", path: ["email"] },
+        { message: "must be at least 2 characters", path: ["address", "city"] },
+      ],
+    });
+    // a union's variant too
+    const Dog = model("Dog", { bark: t.string('json:"bark_sound" checker:"min=2"') });
+    const Pet = new UnionValidator({ discriminator: "kind", variants: { dog: Dog } });
+    expect(Pet["~standard"].validate({ kind: "dog", bark_sound: "w" })).toEqual({ issues: [{ message: "must be at least 2 characters", path: ["bark_sound"] }] });
   });
 
   it("missing required fields and missing fields without default are issues at their key", () => {
