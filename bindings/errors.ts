@@ -32,12 +32,13 @@ export class ValidationError extends Error {
 export class JsonSyntaxError extends SyntaxError {
   override readonly name = "JsonSyntaxError";
   constructor(
-    message: string,
+    /** What is wrong, without the position (`unexpected end of JSON input`); the message adds it. */
+    readonly reason: string,
     readonly offset: number,
     readonly line: number,
     readonly column: number,
   ) {
-    super(`${message} at offset ${offset} (line ${line}, column ${column})`);
+    super(`${reason} at offset ${offset} (line ${line}, column ${column})`);
   }
 }
 

@@ -215,11 +215,7 @@ function byteLength(data: string | Uint8Array): number {
  * own line is 1) and the byte offset from the start of the input; the column stays.
  */
 function inInput(e: UnmarshalError, line: number, start: number): UnmarshalError {
-  if (e instanceof JsonSyntaxError) {
-    const where = ` at offset ${e.offset} (line ${e.line}, column ${e.column})`;
-    const reason = e.message.endsWith(where) ? e.message.slice(0, -where.length) : e.message;
-    return withoutStack(() => new JsonSyntaxError(reason, start + e.offset, line + e.line - 1, e.column));
-  }
+  if (e instanceof JsonSyntaxError) return withoutStack(() => new JsonSyntaxError(e.reason, start + e.offset, line + e.line - 1, e.column));
   if (e instanceof UnmarshalTypeError) return withoutStack(() => new UnmarshalTypeError(e.field, e.expected, e.got, start + e.offset));
   return e;
 }

@@ -347,7 +347,7 @@ describe("parseLines (NDJSON)", () => {
     expect(got.map((r) => [r.line, r.ok])).toEqual([[1, true], [3, true], [4, false], [5, false]]);
     const syntax = !got[2].ok && got[2].error;
     expect(syntax).toBeInstanceOf(JsonSyntaxError);
-    expect(syntax).toMatchObject({ message: 'unexpected character "," at offset 87 (line 4, column 14)', line: 4, column: 14, offset: 87 });
+    expect(syntax).toMatchObject({ message: 'unexpected character "," at offset 87 (line 4, column 14)', reason: 'unexpected character ","', line: 4, column: 14, offset: 87 });
     expect(input[87]).toBe(",");
     const type = !got[3].ok && got[3].error;
     expect(type).toBeInstanceOf(UnmarshalTypeError);
