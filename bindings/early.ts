@@ -47,6 +47,7 @@ export class EarlyChecks {
 
   reset(): void {
     this.open.reset();
+    this.lastString = -1;
     this.reported.clear();
   }
 
@@ -75,6 +76,8 @@ export class EarlyChecks {
 
   /** How many early errors may still be reported (maxErrors minus the errors already known). */
   private room = 0;
+  /** Input offset of the string value open at the last check (-1: none). */
+  private lastString = -1;
 
   /** The errors that became certain with this chunk (at most `room` of them). */
   check(s: Session, builder: PartialBuilder, text: TextStore, room: number): readonly StreamFieldError[] {
@@ -95,7 +98,13 @@ export class EarlyChecks {
       }
     }
 
-    // open arrays past max items, unknown keys under forbid
+    // open arrays past max items, unknown keys under forbid: nothing to look for while the string
+    // value open at the last check is still open (no frame, count or key changed; nor did the
+    // room, which grows only when error records change, at the end of a value)
+    const string = state === L.TS_STRING ? s.get(L.S_TOKEN_START) : -1;
+    const sameString = string >= 0 && string === this.lastString;
+    this.lastString = string;
+    if (sameString) return out;
     const u32 = s.engine.heap.u32;
     const stack = s.get(L.S_STACK) >>> 2;
     const depth = s.get(L.S_DEPTH);

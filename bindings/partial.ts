@@ -2,7 +2,8 @@
 // container keeps its members as an append-only log (an array's items; an object's or map's keys
 // and values), where only the last member can still change (an open string, an open container).
 // After every chunk the stream takes a snapshot: one small record per open container (how many
-// members, and the last one), O(depth) whatever the sizes. A snapshot becomes a plain value only
+// members, and the last one), O(depth) whatever the sizes, and only the records of containers
+// that changed are new (usually just the innermost one's). A snapshot becomes a plain value only
 // when someone reads it, and then only the containers that changed since the last value built
 // are new objects: the rest keep their identity, so a React-style UI can skip them. So a stream
 // costs O(total bytes) however large its open arrays grow, plus O(size of the changed
@@ -36,8 +37,14 @@ interface OpenNode {
   extras: Record<string, unknown> | undefined;
   /** The last member is provisional (an open string): the next value replaces it. */
   provisional: boolean;
-  /** The value last built for this node: from `n` members whose last was `last`. */
-  built: Built | undefined;
+  /**
+   * The value last built for this node (`builtValue`), from its first `builtN` members (-1: none
+   * yet) whose last was `builtLast`. Fields, not a record: a partial read every chunk rebuilds
+   * every open container, and a record each time was garbage per container per chunk.
+   */
+  builtN: number;
+  builtLast: unknown;
+  builtValue: unknown;
   /**
    * Once closed: the value built from its last state (before missing fields are filled in). A
    * snapshot of that state, read whenever, is this very value, so identities do not depend on
@@ -55,20 +62,22 @@ interface Built {
 }
 
 /**
- * The partial value at one moment. `node` undefined: `last` is the value itself (nothing yet, a
- * complete document). Otherwise the node's first `n` members, the last of which is `child` built,
- * or `last`.
+ * The partial value at one moment, from the innermost open container shown outward. `node`
+ * undefined: `last` is the value itself (nothing yet, a complete document). Otherwise the node's
+ * first `n` members, the last of which is `last`; that value is the last member of `parent`'s
+ * node (whose own `last` is unused). Records of containers that did not change are shared by the
+ * snapshots of consecutive chunks, so a chunk usually adds one record whatever the depth.
  */
 export interface Snapshot {
   readonly node: OpenNode | undefined;
   readonly n: number;
   readonly last: unknown;
-  readonly child: Snapshot | undefined;
+  readonly parent: Snapshot | undefined;
 }
 
 /** The snapshot of a value with no container open (nothing yet, a scalar, a complete document). */
 function valueSnapshot(last: unknown): Snapshot {
-  return { node: undefined, n: 0, last, child: undefined };
+  return { node: undefined, n: 0, last, parent: undefined };
 }
 
 const NOTHING: Snapshot = Object.freeze(valueSnapshot(undefined));
@@ -80,6 +89,8 @@ export class PartialBuilder {
   /** The snapshot of the last chunk, kept while nothing visible changes. */
   private last: Snapshot = NOTHING;
   private changed = false;
+  /** Per open container: its snapshot record as the parent of the one inside it (reused while unchanged). */
+  private readonly outer: Snapshot[] = [];
   /** Tape entries consumed so far. */
   consumed = 0;
   /** Changes whenever the open path may have changed (so a path can be reused until then). */
@@ -142,7 +153,7 @@ export class PartialBuilder {
     const slot = this.place(undefined); // (a member that stands for the open node until it closes)
     this.stack.push({
       kind, type: stripPtr(t), vals: [], keys: [], slot, hidden,
-      field: undefined, key: "", extra: undefined, extras: undefined, provisional: false, built: undefined, closed: undefined, protoKey: false,
+      field: undefined, key: "", extra: undefined, extras: undefined, provisional: false, builtN: -1, builtLast: undefined, builtValue: undefined, closed: undefined, protoKey: false,
     });
   }
 
@@ -211,32 +222,47 @@ export class PartialBuilder {
   snapshot(): Snapshot {
     if (!this.changed) return this.last;
     this.changed = false;
-    this.last = this.stack.length === 0 ? this.done : this.snapshotFrom(0);
+    if (this.stack.length === 0) return (this.last = this.done);
+    const top = this.shownFrom(0);
+    const node = this.stack[top];
+    this.last = { node, n: node.vals.length, last: lastOf(node.vals), parent: this.parentOf(top) };
     return this.last;
   }
 
-  /** Snapshot of open container i and what is open inside it. */
-  private snapshotFrom(i: number): Snapshot {
-    let child: Snapshot | undefined;
-    for (let j = this.stack.length - 1; j >= i; j--) {
+  /**
+   * The innermost open container whose value shows in container i: a hidden container (an extra
+   * captured under allow) is no member of its parent, so the parent's last member is its own.
+   */
+  private shownFrom(i: number): number {
+    let top = this.stack.length - 1;
+    while (top > i && this.stack[top].hidden) top--;
+    return top;
+  }
+
+  /** The snapshot records of the containers around open container k (those that did not change are reused). */
+  private parentOf(k: number): Snapshot | undefined {
+    let parent: Snapshot | undefined;
+    for (let j = 0; j < k; j++) {
       const node = this.stack[j];
       const n = node.vals.length;
-      // a hidden child (an extra) is not a member: the node's last member is its own
-      const shown = child !== undefined && !this.stack[j + 1].hidden ? child : undefined;
-      child = { node, n, last: shown ? undefined : node.vals[n - 1], child: shown };
+      let s = this.outer[j];
+      if (s === undefined || s.node !== node || s.n !== n || s.parent !== parent) this.outer[j] = s = { node, n, last: undefined, parent };
+      parent = s;
     }
-    return child!;
+    return parent;
   }
 
   /** The plain value of a snapshot: containers that did not change since the last one built keep their identity. */
   value(s: Snapshot): unknown {
-    return s.node === undefined ? s.last : this.build(s.node, s.n, s.child ? this.value(s.child) : s.last);
+    if (s.node === undefined) return s.last;
+    let v = this.build(s.node, s.n, s.last);
+    for (let p = s.parent; p !== undefined; p = p.parent) v = this.build(p.node!, p.n, v);
+    return v;
   }
 
   /** Node's first n members, the last one being `last`, as a plain value (reused when unchanged). */
   private build(node: OpenNode, n: number, last: unknown): unknown {
-    const b = node.built;
-    if (b && b.n === n && b.last === last) return b.value;
+    if (node.builtN === n && node.builtLast === last) return node.builtValue;
     const c = node.closed;
     if (c && c.n === n && c.last === last) return c.value;
     let value: unknown;
@@ -256,7 +282,9 @@ export class PartialBuilder {
       }
       value = out;
     }
-    node.built = { n, last, value };
+    node.builtN = n;
+    node.builtLast = last;
+    node.builtValue = value;
     return value;
   }
 
@@ -299,7 +327,12 @@ export class PartialBuilder {
 
   /** The value of open container i (0 = the document) now. */
   openValue(i: number): unknown {
-    return i < this.stack.length ? this.value(this.snapshotFrom(i)) : undefined;
+    if (i >= this.stack.length) return undefined;
+    const top = this.shownFrom(i);
+    const node = this.stack[top];
+    let v = this.build(node, node.vals.length, lastOf(node.vals));
+    for (let j = top - 1; j >= i; j--) v = this.build(this.stack[j], this.stack[j].vals.length, v);
+    return v;
   }
 
   get depth(): number {
@@ -313,6 +346,7 @@ export class PartialBuilder {
 
   reset(): void {
     this.stack.length = 0;
+    this.outer.length = 0;
     this.done = this.last = NOTHING;
     this.changed = false;
     this.consumed = 0;
