@@ -249,6 +249,7 @@ export class PartialBuilder {
       if (s === undefined || s.node !== node || s.n !== n || s.parent !== parent) this.outer[j] = s = { node, n, last: undefined, parent };
       parent = s;
     }
+    if (this.outer.length > k) this.outer.length = k; // (records deeper than the path would keep closed containers alive)
     return parent;
   }
 

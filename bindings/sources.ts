@@ -96,7 +96,10 @@ async function* drive<R extends Outcome>(name: string, parser: Parser<R>, source
   }
   if (opts.signal?.aborted) return;
   const end = parser.end();
-  if (last === undefined || !sameOutcome(last, end)) yield end;
+  if (last !== undefined && sameOutcome(last, end)) return;
+  // (an error only the end of the input makes certain: a document cut off, a last record's)
+  if (opts.abortOnError && end.errors.length > 0) abortWith(opts.abortOnError, end.errors[0]);
+  yield end;
 }
 
 /** Do two results of one parser say the same (end() after a complete document adds nothing)? */
@@ -185,6 +188,7 @@ export async function* parseLines<M extends Model>(model: M | Validator<M>, sour
   if (options.signal?.aborted) return;
   if (pending.length > 0) {
     const r = record(pending);
+    if (r && !r.ok && options.abortOnError) abortWith(options.abortOnError, r.error);
     if (r) yield r;
   }
 }

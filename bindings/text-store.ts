@@ -172,8 +172,9 @@ export function joinChunks(chunks: readonly (string | Uint8Array)[]): string | U
 /**
  * Part [a, b) of a chunk, as a copy: a Buffer's own slice() is a view, which would keep the
  * source's memory (a pooled slab, or a buffer it refills for its next chunk) in what is kept of
- * the chunk. (A Buffer stays a Buffer: the TypedArray prototype's slice copies into its species.)
+ * the chunk. Bytes come back as a plain Uint8Array (copying through the chunk's own class would
+ * call its constructor, which a subclass may define with other arguments).
  */
 export function copyChunk(chunk: string | Uint8Array, a = 0, b = chunk.length): string | Uint8Array {
-  return typeof chunk === "string" ? chunk.slice(a, b) : Uint8Array.prototype.slice.call(chunk, a, b);
+  return typeof chunk === "string" ? chunk.slice(a, b) : new Uint8Array(chunk.buffer, chunk.byteOffset + a, b - a).slice();
 }

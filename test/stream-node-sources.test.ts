@@ -220,8 +220,9 @@ describe("parseLines over Node byte and text streams", () => {
 });
 
 describe("parseUnionStream keeps copies of the chunks it replays", () => {
-  // UnionStreamParser keeps the chunks until the discriminator is read, to replay them into the
-  // variant's parser: a source that refills one buffer has overwritten them by then, unless kept as copies
+  // UnionStreamParser keeps the chunks until the document completes, to replay them into the
+  // variant's parser (once the discriminator is read, and again if a repeated discriminator names
+  // another variant): a source that refills one buffer has overwritten them by then, unless kept as copies
   it("parseUnionStream over a reader that refills one Buffer: the discriminator comes late, the replay reads the bytes as they came", async () => {
     const Cat = model("Cat", { type: t.string(), name: t.string("required") });
     const Dog = model("Dog", { type: t.string(), name: t.string("required"), breed: t.string() });
@@ -564,6 +565,27 @@ describe("chunks that are not JSON text, empty chunks, an empty source", () => {
     expect(got.map(summary)).toEqual(EXPECTED);
     const doc = new Bytes(Buffer.from('{"sku":"A1","qty":1,"note":"é"}'));
     expect((await collect(parseStream(Item, Readable.from([doc.subarray(0, 29), doc.subarray(29)])))).at(-1)).toMatchObject({ done: true, errors: [], value: { note: "é" } });
+  });
+
+  it("a Uint8Array subclass whose constructor takes other arguments (copies are plain Uint8Arrays): parseLines and parseUnionStream", async () => {
+    class Frame extends Uint8Array {
+      readonly seq: number;
+      constructor(payload: { bytes: Uint8Array }, seq: number) {
+        super(payload.bytes);
+        this.seq = seq;
+      }
+    }
+    const bytes = Buffer.from(NDJSON);
+    const frames = Array.from({ length: Math.ceil(bytes.length / 9) }, (_, i) => new Frame({ bytes: bytes.subarray(i * 9, i * 9 + 9) }, i));
+    const got = await collect(parseLines(Item, Readable.from(frames)));
+    expect(got.map(summary)).toEqual(EXPECTED);
+    expect(got.every((r) => typeof r.text === "string" || Object.getPrototypeOf(r.text) === Uint8Array.prototype)).toBe(true);
+    const Cat = model("Cat", { type: t.string(), name: t.string("required") });
+    const Dog = model("Dog", { type: t.string(), name: t.string("required"), breed: t.string() });
+    const pets = new UnionValidator({ discriminator: "type", variants: { cat: Cat, dog: Dog } });
+    const doc = Buffer.from('{"name":"Tommy","type":"cat"}');
+    const parts = [new Frame({ bytes: doc.subarray(0, 10) }, 0), new Frame({ bytes: doc.subarray(10) }, 1)];
+    expect((await collect(parseUnionStream(pets, Readable.from(parts)))).at(-1)).toMatchObject({ done: true, errors: [], value: { variant: "cat", value: { name: "Tommy" } } });
   });
 
   it("empty chunks change nothing; an empty source: no record, and parseStream's one result is one-shot's end-of-input error", async () => {

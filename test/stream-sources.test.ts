@@ -245,6 +245,20 @@ describe("parseStream", () => {
     expect(rs.cancelled).toBeDefined();
   });
 
+  it("abortOnError with an AbortController: an error only the end of the input makes certain (a document cut off; a last NDJSON record without a newline) aborts it too, before it is yielded", async () => {
+    const ctl = new AbortController();
+    const seen: boolean[] = [];
+    for await (const r of parseStream(Answer, source(['{"title":"ok",', '"score":1']), { abortOnError: ctl })) seen.push(ctl.signal.aborted);
+    expect(seen).toEqual([false, false, true]);
+    expect(ctl.signal.reason).toBeInstanceOf(JsonSyntaxError);
+    expect((ctl.signal.reason as JsonSyntaxError).reason).toBe("unexpected end of JSON input");
+    const lines = new AbortController();
+    const got: [number, boolean][] = [];
+    for await (const r of parseLines(Answer, source(['{"title":"a","steps":[],"score":1}\n{"title":"b","steps":[],"score":"x"}']), { abortOnError: lines })) got.push([r.line, lines.signal.aborted]);
+    expect(got).toEqual([[1, false], [2, true]]);
+    expect(lines.signal.reason).toBeInstanceOf(UnmarshalTypeError);
+  });
+
   it("abortOnError with an AbortController: a type or syntax error (which ends the stream) aborts it too", async () => {
     for (const chunks of [['{"title":"ok","score":', '"nine"', "}"], ['{"title":"ok",', "}", "]"]]) {
       const ctl = new AbortController();
