@@ -9,8 +9,8 @@
 // Everything else checker writes means the same in both (type, properties, required,
 // additionalProperties, items, enum, const, pattern, format, minimum/maximum and their numeric
 // exclusive forms, min/max lengths, items and properties, uniqueItems, anyOf/oneOf/allOf, not,
-// default, and the x-checker / discriminator annotations). test/standard-schema.test.ts holds
-// ajv's draft-07 validator to checker on generated documents, as schema-agreement does for 2020-12.
+// default, and the x-checker / discriminator annotations). test/schema-agreement.test.ts holds
+// ajv's draft-07 validator to checker on generated documents, as it does ajv's 2020-12 one.
 
 import { JSON_SCHEMA_2020_12, type JsonSchema } from "./schema.js";
 
@@ -24,7 +24,7 @@ const SUBSCHEMA = new Set(["items", "additionalProperties", "not"]);
 const SUBSCHEMA_LIST = new Set(["anyOf", "oneOf", "allOf"]);
 const SUBSCHEMA_MAP = new Set(["properties", "$defs"]);
 
-/** The draft-07 form of a schema written by bindings/schema.ts (a new object; the argument is not changed). */
+/** The draft-07 form of a schema written by bindings/schema.ts (all new objects and arrays; the argument is not changed). */
 export function toDraft07(schema: JsonSchema): Record<string, unknown> {
   return convert(schema);
 }
@@ -40,7 +40,7 @@ function convert(s: Schema): Record<string, unknown> {
       const map: Record<string, unknown> = {};
       for (const [name, sub] of Object.entries(value)) map[name] = convert(sub as Schema);
       out[key === "$defs" ? "definitions" : key] = map;
-    } else out[key] = value;
+    } else out[key] = structuredClone(value); // (data: a copy, so the result shares nothing with the cached schema)
   }
   if (out.$ref !== undefined && Object.keys(out).length > 1) {
     const { $ref, ...siblings } = out;

@@ -149,8 +149,10 @@ export function unionStandard<V extends VariantModels>(union: () => UnionValidat
 }
 
 function standard<I, O>(validate: (value: unknown) => StandardSchemaV1.Result<O>, schema: () => JsonSchema): CheckerStandard<I, O> {
+  // each call gets a schema of its own, not the frozen one schema() caches: consumers change what
+  // they are given (the AI SDK sets additionalProperties: false on every object before sending it)
   const convert = (options: { readonly target: string }): Record<string, unknown> => {
-    if (options?.target === "draft-2020-12") return schema() as Record<string, unknown>;
+    if (options?.target === "draft-2020-12") return structuredClone(schema()) as Record<string, unknown>;
     if (options?.target === "draft-07") return toDraft07(schema());
     throw new Error(`checker: unsupported JSON Schema target ${JSON.stringify(options?.target)} ("draft-2020-12" or "draft-07")`);
   };

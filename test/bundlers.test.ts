@@ -16,14 +16,14 @@
 // (test/support/chromium.ts). Needs `npm run build` first (npm test does it).
 
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { extname, join, normalize, sep } from "node:path";
+import { join } from "node:path";
 import { build as esbuild } from "esbuild";
 import type { Browser } from "playwright-core";
 import { createServer as viteServer, build as viteBuild, type Rolldown, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer } from "../examples/browser/serve.mjs";
 import { ensureChromium, launchChromium, watchPage } from "./support/chromium.js";
 import { installTarball, packTarball, requireBuilt, root } from "./support/pack.js";
 
@@ -102,49 +102,11 @@ function urlsIn(code: string): string[] {
 
 // ---------------------------------------------------------------- a static server for one output
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".wasm": "application/wasm",
-};
-
 interface Served { url: string; requests: string[]; close(): Promise<void> }
 
-/** Serve `dir` (and nothing else) on 127.0.0.1, a free port. */
+/** Serve `dir` (and nothing else) on 127.0.0.1, a free port (the browser example's server, rooted there). */
 function serve(dir: string): Promise<Served> {
-  const requests: string[] = [];
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
-    requests.push(path);
-    const rel = normalize(path.endsWith("/") ? `${path}index.html` : path).replace(/^[/\\]+/, "");
-    let body: Buffer | undefined;
-    if (!rel.split(sep).includes("..")) {
-      try {
-        body = readFileSync(join(dir, rel));
-      } catch { /* 404 */ }
-    }
-    if (body === undefined) {
-      res.writeHead(404, { "content-type": "text/plain" });
-      return res.end("not found");
-    }
-    res.writeHead(200, { "content-type": TYPES[extname(rel)] ?? "application/octet-stream", "cache-control": "no-store" });
-    res.end(body);
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        requests,
-        close: () => new Promise((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
-      });
-    });
-  });
+  return startServer({ root: dir });
 }
 
 // ---------------------------------------------------------------- the page in Chromium

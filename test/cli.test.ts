@@ -122,7 +122,8 @@ describe("checker validate on the bundled sample", () => {
 
   it("--json's first errors stay small: 3 errors per record (moreErrors counts the rest), long values cut; the rejects file has them whole", async () => {
     const path = tmp("long-values.ndjson");
-    const longName = "n".repeat(5000);
+    // (the 200th UTF-16 unit is the first half of an emoji: the cut keeps whole characters)
+    const longName = `${"n".repeat(199)}${"😀".repeat(2400)}`;
     const tags = Array.from({ length: 40 }, (_, i) => `tag-${i}`);
     writeFileSync(path, `${JSON.stringify({ id: 0, name: longName, email: "x", age: 200, tags, active: true })}\n`);
     const r = await validateSample(path, "--json", "--rejects", tmp("long-values-rejects.ndjson"));
@@ -132,7 +133,7 @@ describe("checker validate on the bundled sample", () => {
       line: 1,
       errors: [
         { field: "id", code: "MIN_VALUE", message: "must be at least 1", value: 0 },
-        { field: "name", code: "MAX_LENGTH", message: "must be at most 50 characters", value: `${"n".repeat(200)}…`, valueTruncated: true },
+        { field: "name", code: "MAX_LENGTH", message: "must be at most 50 characters", value: `${"n".repeat(199)}…`, valueTruncated: true },
         { field: "email", code: "INVALID_EMAIL", message: "must be a valid email address", value: "x" },
       ],
       moreErrors: 2,

@@ -207,6 +207,15 @@ describe("~standard on a model", () => {
     // User has no $defs: the draft-07 form differs only in $schema
     expect(std.jsonSchema.input({ target: "draft-07" })).toEqual({ ...schema(User), $schema: "http://json-schema.org/draft-07/schema#" });
     expect(std.jsonSchema.output({ target: "draft-07" })).toEqual(std.jsonSchema.input({ target: "draft-07" }));
+    // each call's schema is the caller's own (consumers change it: the AI SDK adds additionalProperties)
+    for (const target of ["draft-2020-12", "draft-07"]) {
+      const mine = std.jsonSchema.input({ target }) as { additionalProperties?: boolean; required: string[] };
+      mine.additionalProperties = false;
+      mine.required.push("age");
+      expect(std.jsonSchema.input({ target })).not.toHaveProperty("additionalProperties");
+    }
+    expect(schema(User)).not.toHaveProperty("additionalProperties");
+    expect((schema(User) as { required: string[] }).required).toEqual(["name", "email_address"]);
     for (const target of ["openapi-3.0", "draft-04", ""]) {
       expect(() => std.jsonSchema.input({ target })).toThrow(new Error(`checker: unsupported JSON Schema target ${JSON.stringify(target)} ("draft-2020-12" or "draft-07")`));
     }

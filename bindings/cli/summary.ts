@@ -116,13 +116,13 @@ export function jsonSummary(h: SummaryHeader, t: Tally): string {
 
 /**
  * An error as --json's summary shows it: a value whose JSON text is longer than VALUE_PREVIEW
- * characters (a long string, a large object) is cut to a string of that many characters and "…",
- * marked valueTruncated, so the summary stays small whatever the records hold.
+ * characters (a long string, a large object) is cut to a string of that many characters (one
+ * less rather than half a surrogate pair) and "…", marked valueTruncated, so the summary stays
+ * small whatever the records hold. A string is measured as its text (its JSON adds quotes).
  */
 function previewError(e: FieldError): FieldError | (FieldError & { valueTruncated: true }) {
-  if (typeof e.value === "string") {
-    return e.value.length <= VALUE_PREVIEW ? e : { ...e, value: `${e.value.slice(0, VALUE_PREVIEW)}…`, valueTruncated: true };
-  }
-  const text = JSON.stringify(e.value) ?? "";
-  return text.length <= VALUE_PREVIEW ? e : { ...e, value: `${text.slice(0, VALUE_PREVIEW)}…`, valueTruncated: true };
+  const text = typeof e.value === "string" ? e.value : JSON.stringify(e.value) ?? "";
+  if (text.length <= VALUE_PREVIEW) return e;
+  const cut = (text.charCodeAt(VALUE_PREVIEW - 1) & 0xfc00) === 0xd800 ? VALUE_PREVIEW - 1 : VALUE_PREVIEW;
+  return { ...e, value: `${text.slice(0, cut)}…`, valueTruncated: true };
 }

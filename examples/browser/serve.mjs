@@ -24,11 +24,14 @@ const TYPES = {
 };
 
 /**
- * Start the server. `routes` maps a path to `{ body, type }` served from memory.
- * @param {{ port?: number, routes?: Record<string, { body: string | Uint8Array, type: string }> }} [options]
+ * Start the server. `routes` maps a path to `{ body, type }` served from memory. `root` serves that
+ * directory instead (all of it, from "/"; test/bundlers.test.ts serves each bundler's output so).
+ * @param {{ port?: number, routes?: Record<string, { body: string | Uint8Array, type: string }>, root?: string }} [options]
  * @returns {Promise<{ url: string, requests: string[], close(): Promise<void> }>}
  */
-export function startServer({ port = 0, routes = {} } = {}) {
+export function startServer({ port = 0, routes = {}, root } = {}) {
+  const base = root ?? ROOT;
+  const served = (/** @type {string} */ rel) => root !== undefined || PUBLIC.some((p) => rel.split(sep).join("/").startsWith(p));
   const requests = [];
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
@@ -38,16 +41,16 @@ export function startServer({ port = 0, routes = {} } = {}) {
       res.end(body);
     };
     if (req.method !== "GET" && req.method !== "HEAD") return send(405, "method not allowed");
-    if (path === "/") {
+    if (path === "/" && root === undefined) {
       res.writeHead(302, { location: "/examples/browser/" });
       return res.end();
     }
     const route = routes[path];
     if (route) return send(200, route.body, route.type);
     const rel = normalize(path.endsWith("/") ? `${path}index.html` : path).replace(/^[/\\]+/, "");
-    if (rel.split(sep).includes("..") || !PUBLIC.some((p) => rel.split(sep).join("/").startsWith(p))) return send(404, "not found");
+    if (rel.split(sep).includes("..") || !served(rel)) return send(404, "not found");
     try {
-      send(200, await readFile(join(ROOT, rel)), TYPES[extname(rel)] ?? "application/octet-stream");
+      send(200, await readFile(join(base, rel)), TYPES[extname(rel)] ?? "application/octet-stream");
     } catch {
       send(404, "not found");
     }
