@@ -76,30 +76,40 @@ type Parser<R> = { feed(chunk: string | Uint8Array): R; end(): R };
 /**
  * Feed every chunk of the source (also after the document is complete: what follows it must be
  * whitespace, as in one-shot unmarshal), then end(); yield the result of each chunk, and end()'s
- * when it tells more. Stops early (cancelling the source) only after a syntax error, which
- * nothing read later can change, on the signal, or at the first error under abortOnError.
+ * when it tells more. Stops early (cancelling the source) after a syntax error, which nothing
+ * read later can change, on the signal, or (see stopping) at the first error under abortOnError.
  */
-async function* drive<R extends Outcome>(name: string, parser: Parser<R>, source: ChunkSource, opts: ParseStreamOptions): AsyncGenerator<R> {
+function drive<R extends Outcome>(name: string, parser: Parser<R>, source: ChunkSource, opts: ParseStreamOptions): AsyncGenerator<R> {
+  return stopping(outcomes(name, parser, source, opts.signal), opts, (r) => r.errors[0]);
+}
+
+async function* outcomes<R extends Outcome>(name: string, parser: Parser<R>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<R> {
   let last: R | undefined;
-  for await (const chunk of chunksOf(source, opts.signal)) {
+  for await (const chunk of chunksOf(source, signal)) {
     checkJsonInput(chunk, name); // (feed checks too, but its TypeError would name feed)
     last = parser.feed(chunk);
-    if (opts.abortOnError && last.errors.length > 0) {
-      // abort before the result is handed over: a caller that stops at it (break) never asks
-      // for the next one, and one that takes its time should not keep the generation running
-      abortWith(opts.abortOnError, last.errors[0]);
-      yield last;
-      return;
-    }
     yield last;
     if (last.done && last.errors.some((e) => e instanceof JsonSyntaxError)) break;
   }
-  if (opts.signal?.aborted) return;
+  if (signal?.aborted) return;
   const end = parser.end();
-  if (last !== undefined && sameOutcome(last, end)) return;
-  // (an error only the end of the input makes certain: a document cut off, a last record's)
-  if (opts.abortOnError && end.errors.length > 0) abortWith(opts.abortOnError, end.errors[0]);
-  yield end;
+  if (last === undefined || !sameOutcome(last, end)) yield end;
+}
+
+/**
+ * The stopping rules of the options, for every adapter: under abortOnError the first result with
+ * an error (`errorOf`) aborts the controller before it is handed over (a caller that stops at it,
+ * with break, never asks for the next one, and one that takes its time should not keep the
+ * generation running), and nothing follows it; an abort of the signal while the caller holds a
+ * result ends the iteration too. Ending returns `results`, which releases the source.
+ */
+async function* stopping<R>(results: AsyncGenerator<R>, opts: ParseStreamOptions, errorOf: (r: R) => unknown): AsyncGenerator<R> {
+  for await (const r of results) {
+    const error = opts.abortOnError ? errorOf(r) : undefined;
+    if (error !== undefined && opts.abortOnError) abortWith(opts.abortOnError, error);
+    yield r;
+    if (error !== undefined || opts.signal?.aborted) return;
+  }
 }
 
 /** Do two results of one parser say the same (end() after a complete document adds nothing)? */
@@ -146,6 +156,10 @@ export type LineResult<T> = { line: number; text: string | Uint8Array } & Result
  */
 export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
   const v = model instanceof Validator ? model : new Validator(model, options);
+  yield* stopping(records(v, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
+}
+
+async function* records<M extends Model>(v: Validator<M>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<LineResult<Infer<M>>> {
   let line = 0;
   /** Byte offset of the current line in the input. */
   let start = 0;
@@ -160,7 +174,7 @@ export async function* parseLines<M extends Model>(model: M | Validator<M>, sour
     const r = v.safeUnmarshal(data);
     return { line, text: data, ...(r.ok ? r : { ok: false, error: inInput(r.error, line, at) }) };
   };
-  for await (const chunk of chunksOf(source, options.signal)) {
+  for await (const chunk of chunksOf(source, signal)) {
     checkJsonInput(chunk, "parseLines");
     let from = 0;
     for (;;) {
@@ -170,25 +184,14 @@ export async function* parseLines<M extends Model>(model: M | Validator<M>, sour
       const r = record(pending);
       pending = [];
       from = nl + 1;
-      if (r) {
-        if (!r.ok && options.abortOnError) {
-          abortWith(options.abortOnError, r.error); // before the record is handed over, as in drive()
-          yield r;
-          return;
-        }
-        yield r;
-        // aborted while the caller held the record: no further record (the rest of this chunk
-        // included), as drive() ends
-        if (options.signal?.aborted) return;
-      }
+      if (r) yield r;
     }
     if (from < chunk.length) pending.push(copyChunk(chunk, from));
   }
   // an abort leaves the line read so far unfinished: it is not a record
-  if (options.signal?.aborted) return;
+  if (signal?.aborted) return;
   if (pending.length > 0) {
     const r = record(pending);
-    if (r && !r.ok && options.abortOnError) abortWith(options.abortOnError, r.error);
     if (r) yield r;
   }
 }
