@@ -169,10 +169,7 @@ async function* records<M extends Model>(v: Validator<M>, source: ChunkSource, s
     const raw = joinChunks(parts);
     const at = start;
     start += byteLength(raw) + 1;
-    const data = withoutCr(raw);
-    if (isBlank(data)) return undefined;
-    const r = v.safeUnmarshal(data);
-    return { line, text: data, ...(r.ok ? r : { ok: false, error: inInput(r.error, line, at) }) };
+    return lineRecord(v, raw, line, at);
   };
   for await (const chunk of chunksOf(source, signal)) {
     checkJsonInput(chunk, "parseLines");
@@ -194,6 +191,18 @@ async function* records<M extends Model>(v: Validator<M>, source: ChunkSource, s
     const r = record(pending);
     if (r) yield r;
   }
+}
+
+/**
+ * One NDJSON line (without its "\n") validated: undefined when blank; errors placed in the whole
+ * input (line `line`, which starts at byte `start`). The CLI's worker threads use it too, so their
+ * results are the same as parseLines'.
+ */
+export function lineRecord<M extends Model>(v: Validator<M>, raw: string | Uint8Array, line: number, start: number): LineResult<Infer<M>> | undefined {
+  const data = withoutCr(raw);
+  if (isBlank(data)) return undefined;
+  const r = v.safeUnmarshal(data);
+  return { line, text: data, ...(r.ok ? r : { ok: false, error: inInput(r.error, line, start) }) };
 }
 
 /** A line's text without the `\r` of a CRLF line end. */

@@ -112,6 +112,36 @@ describe("a 50 MB NDJSON file", () => {
   });
 });
 
+describe("the progress bar is taken down however the run ends (cursor shown, line wrapping on again)", () => {
+  const HIDE_CURSOR = "\x1b[?25l";
+  const SHOW_CURSOR = "\x1b[?25h";
+  const WRAP_OFF = "\x1b[?7l";
+  const WRAP_ON = "\x1b[?7h";
+  /** The terminal's output of a shell command run in a pseudo-terminal. */
+  const inTerminal = (cmd: string) => execFileSync("script", ["-qfec", cmd, "/dev/null"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, COLUMNS: "120" } });
+  const cli = () => [process.execPath, CLI, "validate", "--model", SAMPLE_MODEL, big, "--workers", "1"].map((a) => `'${a}'`).join(" ");
+  const restored = (out: string) => {
+    expect(out).toContain(HIDE_CURSOR);
+    expect(out.lastIndexOf(SHOW_CURSOR)).toBeGreaterThan(out.lastIndexOf(HIDE_CURSOR));
+    expect(out.lastIndexOf(WRAP_ON)).toBeGreaterThan(out.lastIndexOf(WRAP_OFF));
+  };
+
+  it.skipIf(!hasScript())("stdout closed by its reader (| head): the bar is cleared, then the one-line error on a line of its own", () => {
+    const out = inTerminal(`${cli()} --out - | head -c 10 > /dev/null`);
+    restored(out);
+    // the line the terminal shows last: the error alone (the bar's line was cleared before it)
+    const shown = out.split(/\r?\n/).filter((l) => l.trim() !== "").pop()!;
+    expect(shown.split("\x1b[2K").pop()!.trimEnd()).toBe("checker: cannot write stdout: the reader closed the pipe (EPIPE)");
+  });
+
+  it.skipIf(!hasScript())("Ctrl-C (SIGINT): the bar is cleared and the process ends as interrupted (130)", () => {
+    const out = inTerminal(`timeout -s INT --preserve-status 1.5 ${cli()}; echo "exit=$?"`);
+    restored(out);
+    expect(out).toMatch(/\d+% \|/); // the bar was there when the signal came
+    expect(out.trimEnd().endsWith("exit=130")).toBe(true);
+  });
+});
+
 describe("a 24 MB JSON document", () => {
   it("from a file, --out costs no second copy of the document in memory (the file is read again to write it)", async () => {
     const mod = writeModelModule(dir, "list.js", `export default model("List", { items: t.slice(t.string()) });`);

@@ -214,6 +214,38 @@ describe("NDJSON details", () => {
     expect(readLines(tmp("mixed-out.ndjson"))).toEqual([sampleLines[0], sampleLines[1]]);
   });
 
+  it("with worker threads, errors name the line and byte offset in the whole file, as with one thread", async () => {
+    // batches start at many lines and offsets (2,000 records a copy, 3 copies: several read
+    // buffers); malformed lines, CRLF ends and a byte order mark move both
+    const lines: string[] = [];
+    for (let copy = 0; copy < 3; copy++) {
+      sampleLines.forEach((l, i) => lines.push(i % 500 === 7 ? `${l.slice(0, 30)}\r` : i % 300 === 11 ? '{"id": 5, "name": "x", "email": 12}' : l));
+    }
+    const path = tmp("workers-positions.ndjson");
+    writeFileSync(path, BOM + lines.join("\n") + "\n");
+    const one = await validateSample(path, "--rejects", tmp("wp-1.ndjson"), "--workers", "1");
+    const two = await validateSample(path, "--rejects", tmp("wp-2.ndjson"), "--workers", "2");
+    expect([one.code, two.code]).toEqual([1, 1]);
+    const rejects = readLines(tmp("wp-1.ndjson")).map((l) => JSON.parse(l));
+    const cut = rejects.filter((x) => x.errors[0].code === "INVALID_JSON");
+    expect(cut.length).toBe(12);
+    // the last cut line of the file: its own line, and its offset from the start of the input (after the BOM)
+    const last = cut[cut.length - 1];
+    const start = Buffer.byteLength(lines.slice(0, last.line - 1).join("\n") + "\n");
+    expect(last.errors[0].message).toBe(`unexpected end of JSON input at offset ${start + 30} (line ${last.line}, column 31)`);
+    expect(readFileSync(tmp("wp-2.ndjson"), "utf8")).toBe(readFileSync(tmp("wp-1.ndjson"), "utf8"));
+    const untimed = (summary: string) => summary.replace(/ in [\d,.]+ ms: .*$/m, ""); // (the last line says how fast)
+    expect(untimed(two.stdout)).toBe(untimed(one.stdout));
+  });
+
+  it("the text summary writes a field name with a control character as a JSON string (one line per error)", async () => {
+    const path = tmp("newline-key.ndjson");
+    writeFileSync(path, `${JSON.stringify({ ...JSON.parse(sampleLines[0]), "a\nb": 1 })}\n`);
+    const r = await validateSample(path, "--extra-fields", "forbid");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('first errors:\n  line 1: "a\\nb": unknown field in JSON [EXTRA_FIELD]\n');
+  });
+
   it("a line longer than the read buffer (600 KB) is read whole", async () => {
     const path = tmp("long.ndjson");
     const long = JSON.stringify({ ...JSON.parse(sampleLines[0]), name: "x".repeat(600_000) });
@@ -479,6 +511,13 @@ describe("exit code 2: usage, model or I/O error, with a one-line message", () =
     ["a model module that throws null", async () => ["validate", "--model", writeModelModule(dir, "throws-null.js", "throw null;"), SAMPLE], /^checker: cannot load model module .*throws-null\.js: null$/],
     ["a model module whose top-level await never settles", async () => ["validate", "--model", writeModelModule(dir, "hangs.js", "await new Promise(() => {});"), SAMPLE], /^checker: cannot load model module .*hangs\.js: its top-level await never finished$/],
     ["schema of a model module whose top-level await never settles", async () => ["schema", "--model", writeModelModule(dir, "hangs-schema.js", "await new Promise(() => {});")], /^checker: cannot load model module .*hangs-schema\.js: its top-level await never finished$/],
+    ["no command", async () => [], /^checker: missing command: validate or schema \(checker --help lists their options\)$/],
+    ["a model module that throws in one of the worker threads (the other one is stopped too)", async () => ["validate", "--workers", "2", "--model", writeModelModule(dir, "throws-in-worker.js",
+      "import { threadId } from 'node:worker_threads'; if (threadId === 2) throw new Error('worker 2 fails'); export const User = model('User', { id: t.int() });"), SAMPLE],
+      /^checker: cannot load model module .*throws-in-worker\.js: worker 2 fails$/],
+    ["a model module whose top-level await never settles in the worker threads", async () => ["validate", "--workers", "2", "--model", writeModelModule(dir, "hangs-in-worker.js",
+      "import { isMainThread } from 'node:worker_threads'; if (!isMainThread) await new Promise(() => {}); export const User = model('User', { id: t.int() });"), SAMPLE],
+      /^checker: cannot load model module .*hangs-in-worker\.js: its top-level await never finished$/],
     ["--marshal without --out", async () => ["validate", "--model", SAMPLE_MODEL, "--marshal", SAMPLE], /^checker: --marshal needs --out \(it re-encodes the records --out writes\)$/],
   ];
   for (const [what, args, message] of cases) {

@@ -14,6 +14,9 @@ export interface WorkerSetup {
 export interface Batch {
   readonly seq: number;
   readonly bytes: Uint8Array;
+  /** The line number of its first line, and the byte offset of its start in the input. */
+  readonly firstLine: number;
+  readonly start: number;
 }
 
 export const ACCEPTED = 0;

@@ -1,6 +1,8 @@
 // A failure that is not about the records: usage, the model module, I/O. The CLI prints its
 // message on one line and exits with code 2.
 
+import { stopShownBar } from "./progress.js";
+
 export class CliError extends Error {
   override readonly name = "CliError";
 }
@@ -26,6 +28,9 @@ export function messageOf(e: unknown): string {
  */
 export function exitOnOutputError(stream: "stdout" | "stderr", e: NodeJS.ErrnoException): never {
   if (stream === "stdout") {
+    try {
+      stopShownBar(); // (its line would end up in front of ours, the cursor hidden)
+    } catch { /* stderr is gone too */ }
     const why = e.code === "EPIPE" ? "the reader closed the pipe (EPIPE)" : e.message;
     try {
       process.stderr.write(`checker: cannot write stdout: ${why}\n`);

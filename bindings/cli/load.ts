@@ -4,6 +4,7 @@
 
 import { resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
+import { isMainThread } from "node:worker_threads";
 import { isModel, type Model } from "../model.js";
 import { UnionValidator } from "../union.js";
 import { Validator } from "../validator.js";
@@ -33,14 +34,26 @@ function classify(name: string, v: unknown): Loaded | undefined {
   return undefined;
 }
 
+/** A worker thread's exit code when the model module's top-level await never finished (Node's own code for it). */
+export const UNFINISHED_IMPORT = 13;
+
+export function unfinishedImport(path: string): string {
+  return `cannot load model module ${path}: its top-level await never finished`;
+}
+
 /**
  * Import the module. A top-level await in it that never settles leaves nothing for Node to wait
  * for, and Node would exit (code 0, silently) with the import still pending: an 'exit' listener,
- * there only while the import runs, reports it and makes the exit code 2.
+ * there only while the import runs, reports it and makes the exit code 2. In a worker thread it
+ * only sets the exit code: the main thread says it, once (cli/parallel.ts).
  */
 async function importModule(path: string): Promise<Record<string, unknown>> {
   const neverFinished = (): void => {
-    process.stderr.write(`checker: cannot load model module ${path}: its top-level await never finished\n`);
+    if (!isMainThread) {
+      process.exitCode = UNFINISHED_IMPORT;
+      return;
+    }
+    process.stderr.write(`checker: ${unfinishedImport(path)}\n`);
     process.exitCode = EXIT_ERROR;
   };
   process.once("exit", neverFinished);

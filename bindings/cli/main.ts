@@ -79,6 +79,8 @@ async function main(argv: readonly string[]): Promise<number> {
       await schemaCommand(opts);
     });
 
+  // (commander would print its whole help for a missing command: one line, as for other usage errors)
+  if (argv.length <= 2) throw new CliError("missing command: validate or schema (checker --help lists their options)");
   try {
     await program.parseAsync(argv as string[]);
   } catch (e) {

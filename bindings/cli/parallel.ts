@@ -6,6 +6,7 @@
 
 import { Worker } from "node:worker_threads";
 import { CliError } from "./errors.js";
+import { UNFINISHED_IMPORT, unfinishedImport } from "./load.js";
 import type { Input } from "./input.js";
 import { trim, writeReject, type RecordWriter } from "./output.js";
 import type { Progress } from "./progress.js";
@@ -29,6 +30,7 @@ interface Job {
 class Pool {
   private readonly waiting = new Map<number, { resolve: (r: BatchResult) => void; reject: (e: Error) => void }>();
   private next = 0;
+  private closing = false;
 
   private constructor(private readonly workers: Worker[]) {
     for (const w of workers) {
@@ -37,37 +39,58 @@ class Pool {
         this.waiting.delete(r.seq);
         job?.resolve(r);
       });
-      w.on("error", (e) => this.failAll(e));
+      w.on("error", (e) => this.failAll(`worker: ${e.message}`));
+      w.on("exit", (code) => {
+        if (!this.closing) this.failAll(`worker: a worker thread exited (code ${code}) while records were being validated`);
+      });
     }
   }
 
-  /** Start n workers; they are ready once each has loaded the model module. */
+  /**
+   * Start n workers; they are ready once each has loaded the model module. If one cannot (the
+   * module throws there, or its top-level await never finishes), every worker is stopped and the
+   * run fails with that one line (the others would keep the process alive, or it would end with
+   * code 0 and no summary).
+   */
   static async start(n: number, setup: WorkerSetup): Promise<Pool> {
     const url = new URL("./worker.js", import.meta.url);
-    const workers = await Promise.all(Array.from({ length: n }, () => new Promise<Worker>((resolve, reject) => {
-      const w = new Worker(url, { workerData: setup });
-      w.once("message", (m: unknown) => {
-        if (m === "ready") resolve(w);
-        else reject(new CliError((m as { failed: string }).failed));
-      });
-      w.once("error", (e) => reject(new CliError(`worker: ${e.message}`)));
-    })));
+    const workers = Array.from({ length: n }, () => new Worker(url, { workerData: setup }));
+    const cleanups: (() => void)[] = [];
+    try {
+      await Promise.all(workers.map((w) => new Promise<void>((resolve, reject) => {
+        const onMessage = (m: unknown): void => {
+          if (m === "ready") resolve();
+          else reject(new CliError((m as { failed: string }).failed));
+        };
+        const onError = (e: Error): void => reject(new CliError(`worker: ${e.message}`));
+        const onExit = (code: number): void => reject(new CliError(code === UNFINISHED_IMPORT
+          ? unfinishedImport(setup.model)
+          : `cannot load model module ${setup.model} in a worker thread: it exited (code ${code}) before it finished loading`));
+        w.once("message", onMessage).once("error", onError).once("exit", onExit);
+        // (only these: a Worker keeps listeners of its own)
+        cleanups.push(() => w.off("message", onMessage).off("error", onError).off("exit", onExit));
+      })));
+    } catch (e) {
+      await Promise.all(workers.map((w) => w.terminate()));
+      throw e;
+    }
+    for (const cleanup of cleanups) cleanup();
     return new Pool(workers);
   }
 
-  run(seq: number, bytes: Buffer): Promise<BatchResult> {
-    const done = new Promise<BatchResult>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
-    const batch: Batch = { seq, bytes };
+  run(batch: Batch): Promise<BatchResult> {
+    const done = new Promise<BatchResult>((resolve, reject) => this.waiting.set(batch.seq, { resolve, reject }));
     this.workers[this.next++ % this.workers.length].postMessage(batch);
     return done;
   }
 
-  private failAll(e: Error): void {
-    for (const j of this.waiting.values()) j.reject(new CliError(`worker: ${e.message}`));
+  private failAll(message: string): void {
+    for (const j of this.waiting.values()) j.reject(new CliError(message));
     this.waiting.clear();
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }
@@ -103,6 +126,7 @@ export async function readLinesParallel(input: Input, s: ParallelSinks, workers:
   const queue: Job[] = [];
   let line = 1;
   let seq = 0;
+  let start = 0;
   const settle = async (): Promise<void> => {
     const job = queue.shift()!;
     take(job, await job.done, s);
@@ -113,8 +137,9 @@ export async function readLinesParallel(input: Input, s: ParallelSinks, workers:
   try {
     for await (const chunk of input.lines()) {
       const bytes = Buffer.from(chunk); // the input reuses its buffer for the next chunk
-      queue.push({ bytes, firstLine: line, done: pool.run(seq++, bytes) });
+      queue.push({ bytes, firstLine: line, done: pool.run({ seq: seq++, bytes, firstLine: line, start }) });
       line += countLines(bytes);
+      start += bytes.length;
       if (queue.length >= 2 * workers) await settle();
     }
     while (queue.length > 0) await settle();

@@ -30,12 +30,33 @@ export async function progressBar(size: number | undefined, enabled: boolean): P
     fps: 10,
   }, cp.Presets.shades_classic);
   bar.start(size, 0, { read: mb(0), size: mb(size), records: "0" });
+  // the bar hides the cursor and turns line wrapping off: whatever ends the run must undo that,
+  // an interrupt (Ctrl-C) or a failed stdout (stopShownBar) included
+  const interrupted = (signal: NodeJS.Signals): void => {
+    stop();
+    process.kill(process.pid, signal); // (the listener is gone: the signal's own ending, code 130 for SIGINT)
+  };
+  const stop = (): void => {
+    if (shown !== stop) return;
+    shown = undefined;
+    for (const sig of SIGNALS) process.off(sig, interrupted);
+    bar.stop();
+  };
+  for (const sig of SIGNALS) process.once(sig, interrupted);
+  shown = stop;
   return {
     update(bytes, records) {
       bar.update(Math.min(bytes, size), { read: mb(bytes), records: records.toLocaleString("en-US") });
     },
-    stop() {
-      bar.stop();
-    },
+    stop,
   };
+}
+
+const SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/** Stop the bar on screen, if one is (its line cleared, the cursor shown again). */
+let shown: (() => void) | undefined;
+
+export function stopShownBar(): void {
+  shown?.();
 }

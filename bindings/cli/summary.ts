@@ -80,7 +80,7 @@ export function textSummary(h: SummaryHeader, t: Tally): string {
     for (const f of t.first) {
       const where = h.mode === "ndjson" ? `line ${f.line}` : "document";
       for (const e of f.errors.slice(0, ERRORS_PER_RECORD)) {
-        out.push(`  ${where}: ${e.field === "" ? "" : `${e.field}: `}${e.message} [${e.code}]`);
+        out.push(`  ${where}: ${e.field === "" ? "" : `${printable(e.field)}: `}${printable(e.message)} [${e.code}]`);
       }
       if (f.errors.length > ERRORS_PER_RECORD) out.push(`  ${where}: ... and ${f.errors.length - ERRORS_PER_RECORD} more errors`);
     }
@@ -125,4 +125,9 @@ function previewError(e: FieldError): FieldError | (FieldError & { valueTruncate
   if (text.length <= VALUE_PREVIEW) return e;
   const cut = (text.charCodeAt(VALUE_PREVIEW - 1) & 0xfc00) === 0xd800 ? VALUE_PREVIEW - 1 : VALUE_PREVIEW;
   return { ...e, value: `${text.slice(0, cut)}…`, valueTruncated: true };
+}
+
+/** Text for one line of the summary: with control characters (a key's "\n") it is written as a JSON string. */
+function printable(s: string): string {
+  return /[\u0000-\u001f\u007f]/.test(s) ? JSON.stringify(s) : s;
 }

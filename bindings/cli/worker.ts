@@ -5,14 +5,10 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { httpErrorBody } from "../http.js";
 import { messageOf } from "./errors.js";
+import { lineRecord } from "../sources.js";
 import { loadModel } from "./load.js";
 import { makeValidator } from "./make-validator.js";
 import { ACCEPTED, BLANK, REJECTED, type Batch, type BatchResult, type WorkerSetup } from "./batch.js";
-
-function isBlank(b: Uint8Array): boolean {
-  for (const c of b) if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a) return false;
-  return true;
-}
 
 async function main(): Promise<void> {
   const setup = workerData as WorkerSetup;
@@ -24,13 +20,13 @@ async function main(): Promise<void> {
     for (let i = 0; start < b.length; i++) {
       let end = b.indexOf(0x0a, start);
       if (end < 0) end = b.length;
-      const line = b.subarray(start, end);
+      // (as parseLines reads it, so errors name the line and byte offset in the whole input)
+      const r = lineRecord(validator, b.subarray(start, end), batch.firstLine + i, batch.start + start);
       start = end + 1;
-      if (isBlank(line)) {
+      if (r === undefined) {
         result.status.push(BLANK);
         continue;
       }
-      const r = validator.safeUnmarshal(line);
       if (r.ok) {
         result.status.push(ACCEPTED);
         if (result.marshaled) result.marshaled[i] = validator.marshal(r.value);
