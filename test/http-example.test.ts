@@ -2,6 +2,7 @@
 // 127.0.0.1) and sent real HTTP requests: 201 with the value, 400 with httpErrorBody, 413, 415, 404.
 
 import { spawn, type ChildProcess } from "node:child_process";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpErrorBody, model, t, Validator } from "../dist/index.js";
@@ -118,6 +119,21 @@ describe("examples/server", () => {
     expect(await streamed.json()).toEqual({ error: "payload_too_large", limit: 1 << 20 });
     expect((await post('{"name":"Ada"}', "text/plain")).status).toBe(415);
     expect((await fetch(`${base}/nope`)).status).toBe(404);
+  });
+
+  it("a client that goes away in the middle of its body is no server error: nothing logged, the next request answered", async () => {
+    const url = new URL(base);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.write("POST /users HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"name\":");
+        setTimeout(() => { socket.resetAndDestroy(); resolve(); }, 50);
+      });
+      socket.on("error", reject);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const res = await post('{"name":"Ada Lovelace","email_address":"ada@example.com","age":36}');
+    expect(res.status).toBe(201);
+    expect(serverLog).toBe("");
   });
 
   it("GET /users/schema serves the model's JSON Schema", async () => {

@@ -32,6 +32,7 @@ export const users = new Validator(User, { extraFields: "forbid", strictMissingF
 export const MAX_BODY_BYTES = 1 << 20;
 
 class TooLarge extends Error {}
+class ClientGone extends Error {}
 
 /**
  * The request body as bytes; TooLarge past MAX_BODY_BYTES (declared or sent). The rest of a body
@@ -53,7 +54,8 @@ function readBody(req) {
       reject(new TooLarge());
     };
     const onEnd = () => resolve(new Uint8Array(Buffer.concat(chunks)));
-    req.on("data", onData).on("end", onEnd).on("error", reject);
+    // the client went away before the body ended (its connection reset): nobody to answer
+    req.on("data", onData).on("end", onEnd).on("error", () => reject(new ClientGone()));
   });
 }
 
@@ -72,6 +74,7 @@ async function createUser(req, res) {
     body = await readBody(req);
   } catch (e) {
     if (e instanceof TooLarge) return send(res, 413, { error: "payload_too_large", limit: MAX_BODY_BYTES });
+    if (e instanceof ClientGone) return res.destroy(); // not a server error: nothing to log
     throw e;
   }
   const r = users.safeUnmarshal(body); // unmarshal without throwing: { ok, value } or { ok, error }
