@@ -120,7 +120,7 @@ export class EarlyChecks {
         for (const e of ops) {
           if (e.code !== L.OP_MAX_ITEMS || items <= e.limit) continue;
           // (the value, the open array so far, is built only for the one report)
-          if (this.claim(out, `${u32[f + L.FM_START]}:${e.op}`)) out.push(this.opError(e.op, builder.containerPath(d), builder.openValue(d), offset));
+          if (this.claim(out, `${u32[f + L.FM_START]}:${e.op}`)) out.push(this.opError(e.op, builder.containerPath(d), builder.openJsonValue(d), offset));
         }
       } else if (type === L.FT_OBJECT && u32[f + L.FM_CHILD] === L.NONE && u32[f + L.FM_MODE] === L.EX_FORBID) {
         const top = d === depth - 1;

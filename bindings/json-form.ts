@@ -9,16 +9,20 @@ export function formatTime(d: Date): string {
   return iso.replace(/\.000Z$/, "Z").replace(/(\.\d*?)0+Z$/, "$1Z");
 }
 
-export function toJsonForm(t: RType, v: unknown): unknown {
+/**
+ * `partial`: v is a stream's partial value, where a field not read yet is absent (left out here,
+ * not written as null).
+ */
+export function toJsonForm(t: RType, v: unknown, partial = false): unknown {
   if (v === null || v === undefined) return null;
   const base = stripPtr(t);
   switch (base.kind) {
-    case "model": return objectToJsonForm(base.model, v as Record<string, unknown>);
+    case "model": return objectToJsonForm(base.model, v as Record<string, unknown>, partial);
     case "slice": case "array":
-      return Array.isArray(v) ? v.map((x) => toJsonForm(base.elem, x)) : v;
+      return Array.isArray(v) ? v.map((x) => toJsonForm(base.elem, x, partial)) : v;
     case "map":
       return typeof v === "object"
-        ? Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toJsonForm(base.elem, x)]))
+        ? Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toJsonForm(base.elem, x, partial)]))
         : v;
     case "scalar":
       return base.scalar === "time" && v instanceof Date ? formatTime(v) : v;
@@ -27,7 +31,7 @@ export function toJsonForm(t: RType, v: unknown): unknown {
   }
 }
 
-export function objectToJsonForm(m: RModel, o: Record<string, unknown>): Record<string, unknown> {
+export function objectToJsonForm(m: RModel, o: Record<string, unknown>, partial = false): Record<string, unknown> {
   if (typeof o !== "object" || o === null) return o;
   const out: Record<string, unknown> = {};
   for (const f of m.fields) {
@@ -36,8 +40,8 @@ export function objectToJsonForm(m: RModel, o: Record<string, unknown>): Record<
       if (extras && typeof extras === "object") Object.assign(out, extras);
       continue;
     }
-    if (f.skip) continue;
-    out[f.jsonName] = toJsonForm(f.type, o[f.key]);
+    if (f.skip || (partial && !Object.hasOwn(o, f.key))) continue;
+    out[f.jsonName] = toJsonForm(f.type, o[f.key], partial);
   }
   return out;
 }

@@ -10,6 +10,7 @@
 // containers) per partial value actually read.
 
 import { arrayUnfinished, elemOf, entryText, finishArray, finishObject, objectUnfinished, scalarValue, type Text } from "./build.js";
+import { toJsonForm } from "./json-form.js";
 import * as L from "./layout.js";
 import { stripPtr, type RField, type RModel, type RType } from "./resolve.js";
 import { setMember } from "./values.js";
@@ -336,8 +337,18 @@ export class PartialBuilder {
     return v;
   }
 
+  /** openValue(i) in JSON form, as error values are written (JSON names; fields not read yet left out). */
+  openJsonValue(i: number): unknown {
+    return i < this.stack.length ? toJsonForm(this.stack[i].type, this.openValue(i), true) : undefined;
+  }
+
   get depth(): number {
     return this.stack.length;
+  }
+
+  /** The innermost open container's last member is an open string, shown as its text so far. */
+  get showsOpenString(): boolean {
+    return lastOf(this.stack)?.provisional === true;
   }
 
   /** The document's value, once it is complete. */

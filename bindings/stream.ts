@@ -37,9 +37,9 @@ export interface StreamState {
   readonly done: boolean;
   /** The last error reported, if any. */
   readonly lastError: StreamError | undefined;
-  /** Path (TS keys and indexes) of the value being written now; [] when none. */
+  /** Path (TS keys and indexes) of the value being written now; [] when none (also after a type error). */
   readonly openPath: readonly (string | number)[];
-  /** Is the value at this path complete? (present and not being written). */
+  /** Is the value at this path complete? (present, not being written, not cut off by an error). */
   complete(path: readonly (string | number)[] | string): boolean;
 }
 
@@ -54,7 +54,12 @@ export interface StreamResult<T> {
   readonly partial: DeepPartial<T> | undefined;
   /** The validated value, once the document is complete and valid. */
   readonly value?: T;
-  /** Every error certain so far, in the order one-shot unmarshal reports them. */
+  /**
+   * Every error certain so far: the final records in the order one-shot unmarshal reports them,
+   * then the early reports (`early: true`) still waiting for their value. A final record comes
+   * before the early ones and replaces its own early report, so to handle each error once, key
+   * it by field and code.
+   */
   readonly errors: readonly StreamError[];
   readonly state: StreamState;
 }
@@ -79,6 +84,11 @@ export class StreamParser<M extends Model = Model> {
   /** The core's count of error records taken back (S_ERR_RETRACTED) when the list was last rendered. */
   private retracted = 0;
   private value: Infer<M> | undefined;
+  /**
+   * Set when an error stopped the typed value (a syntax or type error): the path that was being
+   * written then, whose values stay unfinished in the partial ([] when nothing was).
+   */
+  private cut: readonly (string | number)[] | undefined;
 
   /** A parser for documents of a model (or of an existing validator's model and options). */
   constructor(model: M | Validator<M>, options?: ValidatorOptions) {
@@ -109,6 +119,7 @@ export class StreamParser<M extends Model = Model> {
     this.syntax = undefined;
     this.retracted = 0;
     this.value = undefined;
+    this.cut = undefined;
   }
 
   /** The text received so far. */
@@ -122,9 +133,14 @@ export class StreamParser<M extends Model = Model> {
     // after a syntax or type error nothing more is read; after a complete document only
     // whitespace may follow (anything else is a syntax error, as in one-shot unmarshal)
     if (this.ended) return this.result();
+    const max = this.validator.options.maxDocumentBytes;
+    // a chunk that surely takes the document past the limit (UTF-8 bytes >= UTF-16 units) is cut
+    // first, so the memory it would take is never reserved; the part kept still passes the limit
+    // (by 2: a high surrogate at the cut is held back), which gives one-shot's error for it
+    const room = max - this.session.get(L.S_INPUT_LEN);
+    if (chunk.length > room + 2) chunk = chunk.slice(0, room + 2);
     const data = this.text.append(chunk);
     this.session.append(data);
-    const max = this.validator.options.maxDocumentBytes;
     if (this.session.get(L.S_INPUT_LEN) > max) return this.fail(documentTooLarge(this.session.inputBytes(), max));
     return this.syntax ? this.checkSyntax(data, false) : this.step(false);
   }
@@ -185,14 +201,16 @@ export class StreamParser<M extends Model = Model> {
       this.retracted = retracted;
     }
     const offset = this.session.get(L.S_POS);
+    // final records in one-shot's order, then the early reports still waiting for their value
+    const finals = this.errors.filter((x) => !isEarly(x));
+    const early = this.errors.filter(isEarly);
     for (const e of renderErrors(this.program, this.session, this.errorRecords)) {
-      const i = this.errors.findIndex((x) => isEarly(x) && x.field === e.field && x.code === e.code);
-      if (i >= 0) {
-        this.errors.splice(i, 1);
-        this.earlyCount--;
-      }
-      this.errors.push({ ...e, offset: known.get(errorKey(e)) ?? offset });
+      const i = early.findIndex((x) => x.field === e.field && x.code === e.code);
+      if (i >= 0) early.splice(i, 1);
+      finals.push({ ...e, offset: known.get(errorKey(e)) ?? offset });
     }
+    this.errors = finals.concat(early);
+    this.earlyCount = early.length;
     this.errorRecords = count;
   }
 
@@ -227,8 +245,16 @@ export class StreamParser<M extends Model = Model> {
     return this.early.openString(this.session, this.text); // decodes only what is new since the last call
   }
 
+  /** The typed value stops being written (an error ended it): what was being written stays unfinished. */
+  private cutAt(): void {
+    // (nothing is cut when no container is open: before the document, or after it completed)
+    // (the member being written when the error came shows only if it is an open string shown before)
+    if (this.cut === undefined && !this.done && this.builder.depth > 0) this.cut = this.builder.openPath(this.builder.showsOpenString);
+  }
+
   /** A syntax error (or a document too large): the stream ends with it alone, as one-shot's result. */
   private fail(e: JsonSyntaxError): StreamResult<Infer<M>> {
+    this.cutAt();
     this.errors = [e];
     this.earlyCount = 0;
     this.ended = true;
@@ -244,6 +270,7 @@ export class StreamParser<M extends Model = Model> {
    * chunk; the partial value stays as it was.
    */
   private mistyped(e: UnmarshalTypeError, final: boolean): StreamResult<Infer<M>> {
+    this.cutAt();
     this.errors = [e];
     this.earlyCount = 0;
     this.syntax = new SyntaxStream(this.validator.options.maxDepth);
@@ -277,9 +304,13 @@ export class StreamParser<M extends Model = Model> {
 
   private stateAt(snap: Snapshot): StreamState {
     const s = this.session;
+    // after a type error the typed value is no longer written (openPath is empty, the containers
+    // open then stay unfinished), while the text is still read for syntax (depth is that reading's)
+    const depth = this.done ? 0 : this.syntax ? this.syntax.depth : s.get(L.S_DEPTH);
+    const writing = this.done || this.syntax ? NO_PATH : this.builder.openPath(this.writingMember());
     return new State(
-      s.get(L.S_INPUT_LEN), this.chunks, this.done ? 0 : s.get(L.S_DEPTH), this.done,
-      lastOf(this.errors), this.builder, snap, this.done ? NO_PATH : this.builder.openPath(this.writingMember()),
+      s.get(L.S_INPUT_LEN), this.chunks, depth, this.done, lastOf(this.errors), this.builder, snap, writing,
+      this.cut ?? (this.done ? undefined : writing),
     );
   }
 
@@ -359,14 +390,19 @@ class State implements StreamState {
     builder: PartialBuilder,
     snap: Snapshot,
     readonly openPath: readonly (string | number)[],
+    unfinished: readonly (string | number)[] | undefined,
   ) {
     this.#builder = builder;
     this.#snap = snap;
+    this.#unfinished = unfinished;
   }
+
+  /** The path whose values are not complete (the value being written, or cut off by an error); undefined: none. */
+  readonly #unfinished: readonly (string | number)[] | undefined;
 
   complete(path: readonly (string | number)[] | string): boolean {
     const partial = this.#builder.value(this.#snap);
-    return isComplete(partial, this.openPath, typeof path === "string" ? splitPath(path) : path, this.done);
+    return isComplete(partial, this.#unfinished, typeof path === "string" ? splitPath(path) : path);
   }
 }
 
@@ -378,15 +414,15 @@ function splitPath(path: string): (string | number)[] {
   return out;
 }
 
-function isComplete(root: unknown, open: readonly (string | number)[], path: readonly (string | number)[], done: boolean): boolean {
+function isComplete(root: unknown, open: readonly (string | number)[] | undefined, path: readonly (string | number)[]): boolean {
   let v = root;
   for (const seg of path) {
     if (v === null || typeof v !== "object") return false;
     v = (v as Record<string | number, unknown>)[seg];
-    if (v === undefined) return false;
   }
-  if (done) return true;
-  // the value being written and its containers are not complete
+  if (v === undefined) return false;
+  if (open === undefined) return true;
+  // the value being written (or cut off) and its containers are not complete
   if (path.length > open.length) return true;
   // (a key written as digits may come as a number or a string: compare as strings)
   return !path.every((seg, i) => String(open[i]) === String(seg));

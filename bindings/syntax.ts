@@ -47,4 +47,9 @@ export class SyntaxStream {
   error(): JsonSyntaxError {
     return syntaxError(this.session);
   }
+
+  /** Containers open in the text read so far. */
+  get depth(): number {
+    return this.session.get(L.S_DEPTH);
+  }
 }

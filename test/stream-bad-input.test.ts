@@ -14,6 +14,7 @@ import type { ValidatorOptions } from "../bindings/resolve.js";
 import { StreamParser, type StreamResult } from "../bindings/stream.js";
 import { Validator } from "../bindings/validator.js";
 import { joinChunks } from "../bindings/text-store.js";
+import { getEngine } from "../bindings/engine.js";
 import { differences, everySplit, feedAll, fieldError, oneShot, singles, utf8 } from "./support/stream-harness.js";
 
 const encoder = new TextEncoder();
@@ -117,6 +118,58 @@ describe("maxDocumentBytes: the same error as one-shot, in UTF-8 bytes, at the c
     const results: StreamResult<unknown>[] = [];
     feedAll(new StreamParser(L, { maxDocumentBytes: 20 }), ['{"s":"abcdefgh', "ijklm", '"}'], { onResult: (x) => results.push(x) });
     expect(results.map((x) => x.errors.length)).toEqual([0, 0, 1, 1]);
+  });
+
+  it("a chunk far over the limit is cut before it is copied: one-shot's error, and the WASM memory does not grow", () => {
+    const limit = 1000;
+    const pieces = ['{"s":"ab', "c".repeat(8_000_000), '"}'];
+    for (const bytes of [false, true]) {
+      const chunks = bytes ? pieces.map((c) => encoder.encode(c)) : pieces;
+      const p = new StreamParser(L, { maxDocumentBytes: limit });
+      p.feed(chunks[0]);
+      const before = getEngine().heap.u8.buffer.byteLength;
+      const r = p.feed(chunks[1]);
+      expect(getEngine().heap.u8.buffer.byteLength).toBe(before);
+      const one = new Validator(L, { maxDocumentBytes: limit }).safeUnmarshal(pieces.join(""));
+      expect(r.done).toBe(true);
+      expect(r.errors).toEqual([one.ok ? undefined : one.error]);
+      expect(r.state.bytesReceived).toBeLessThanOrEqual(limit + 8); // (what was kept of the chunk)
+    }
+  });
+});
+
+describe("state after an error", () => {
+  const D = model("AfterType", { sub: model("AfterTypeSub", { v: t.int() }), tags: t.slice(t.slice(t.string())) });
+
+  it("after a type error: depth follows the syntax reading of the rest; openPath is empty (the typed value is no longer written)", () => {
+    const p = new StreamParser(D);
+    const seen = ['{"sub":{"v":"oops"', "}", ',"tags":[["x"', "]]", "}"].map((c) => {
+      const r = p.feed(c);
+      return [r.state.depth, r.state.openPath.length, r.done];
+    });
+    expect(seen).toEqual([[2, 0, false], [1, 0, false], [3, 0, false], [1, 0, false], [0, 0, true]]);
+  });
+
+  it("complete(): nothing received is not complete, also once the stream has ended; what an error cut off stays unfinished", () => {
+    const S = model("Cut", { a: t.string(), b: t.slice(t.string()) });
+    const x = new StreamParser(S).feed("x");
+    expect([x.done, x.partial, x.state.complete([]), x.state.complete("")]).toEqual([true, undefined, false, false]);
+    const empty = new StreamParser(S);
+    empty.feed("   ");
+    expect(empty.end().state.complete([])).toBe(false);
+    // a syntax error inside an open string of an open array
+    const p = new StreamParser(S);
+    p.feed('{"a":"done","b":["one","tw');
+    const r = p.feed("\u0001");
+    expect(r.done).toBe(true);
+    expect(r.partial).toEqual({ a: "done", b: ["one", "tw"] });
+    expect([r.state.complete("a"), r.state.complete("b[0]"), r.state.complete("b[1]"), r.state.complete("b"), r.state.complete([])]).toEqual([true, true, false, false, false]);
+    // a document that completed, then trailing data: the value itself was complete
+    const q = new StreamParser(S);
+    q.feed('{"a":"x","b":[]}');
+    const t2 = q.feed(" x");
+    expect(t2.errors[0]).toBeInstanceOf(JsonSyntaxError);
+    expect([t2.state.complete([]), t2.state.complete("b")]).toEqual([true, true]);
   });
 });
 

@@ -207,6 +207,14 @@ describe("an open array already past max items: reported when the extra item sta
     const r = trace(['{"req":"x","subs":[{"a":1}', ",", "{", '"a":2}', "]}"]);
     expect(firstAt(r, has("subs", "MAX_ITEMS"))).toBe(2);
   });
+
+  it("the early value is the array so far in JSON form: JSON names, times as RFC 3339 (Go's form), fields not read yet left out; the final record's is the array as written", () => {
+    const Stop = model("Stop", { zip: t.string('json:"zip_code"'), at: t.time() });
+    const Trip = model("Trip", { stops: t.slice(Stop, "max=1") });
+    const r = trace(['{"stops":[{"zip_code":"a","at":"2020-01-01T00:00:00.500Z"},{"zip_code":"b"', ',"at":"2021-02-03T04:05:06Z"}]}'], lax, Trip);
+    expect(errorAt(r, 0, has("stops", "MAX_ITEMS"))).toMatchObject({ early: true, value: [{ zip_code: "a", at: "2020-01-01T00:00:00.5Z" }, { zip_code: "b" }] });
+    expect(errorAt(r, 1, has("stops", "MAX_ITEMS"))).toMatchObject({ value: [{ zip_code: "a", at: "2020-01-01T00:00:00.500Z" }, { zip_code: "b", at: "2021-02-03T04:05:06Z" }] });
+  });
 });
 
 describe("an unknown key under forbid: reported when the key closes", () => {
@@ -355,6 +363,19 @@ describe("checks that need the object closed: only at its closing brace", () => 
 });
 
 describe("reports stay consistent", () => {
+  it("the list holds the final records in one-shot's order, then the early reports still open; an error shows once when keyed by field and code", () => {
+    const Item = model("OrdItem", { n: t.int("min=1") });
+    const Ord = model("Ord", { items: t.slice(Item, "max=1") });
+    const r = trace(['{"items":[{"n":1},{', '"n":0}', "]}"], lax, Ord);
+    const listed = r.map((x) => x.errors.map((e) => `${(e as StreamFieldError).field} ${(e as StreamFieldError).code}${(e as StreamFieldError).early ? " early" : ""}`));
+    expect(listed).toEqual([["items MAX_ITEMS early"], ["items[1].n MIN_VALUE", "items MAX_ITEMS early"], ["items[1].n MIN_VALUE", "items MAX_ITEMS"], ["items[1].n MIN_VALUE", "items MAX_ITEMS"]]);
+    // the README's way to show each error once
+    const shown = new Set<string>();
+    const order: string[] = [];
+    for (const x of r) for (const e of x.errors as StreamFieldError[]) if (!shown.has(`${e.field} ${e.code}`)) { shown.add(`${e.field} ${e.code}`); order.push(`${e.field} ${e.code}`); }
+    expect(order).toEqual(["items MAX_ITEMS", "items[1].n MIN_VALUE"]);
+  });
+
   it("an error keeps the offset at which it was reported when a later repeated key re-renders the list", () => {
     const r = trace(['{"age":1', "7", ',"req":"x"', ',"name":"a"', ',"name":"abc"', "}"]);
     const first = errorAt(r, 2, has("age", "MIN_VALUE"));
