@@ -6,7 +6,7 @@ import { JsonSyntaxError, UnmarshalTypeError, ValidationError, withoutStack, typ
 import type { Infer, Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { StreamParser, type StreamResult } from "./stream.js";
-import { checkJsonInput, copyChunk, joinChunks } from "./text-store.js";
+import { checkJsonInput, copyChunk, joinChunks, kindOf, partOf } from "./text-store.js";
 import { UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
 import type { UnionValidator, UnionVariants, VariantModels } from "./union.js";
 import { Validator, type Result, type UnmarshalError } from "./validator.js";
@@ -27,9 +27,11 @@ export interface ParseStreamOptions extends ValidatorOptions {
 /**
  * The chunks of a source, stopping as soon as `signal` aborts, even while a read is pending (the
  * reader is cancelled, the iterator returned). However the iteration ends, the abort listener is
- * removed and a ReadableStream's reader releases its lock.
+ * removed and a ReadableStream's reader releases its lock. A source of another kind is a
+ * TypeError naming the call (`name`), at the first read as any generator's errors.
  */
-async function* chunksOf(source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<string | Uint8Array> {
+async function* chunksOf(source: ChunkSource, signal: AbortSignal | undefined, name: string): AsyncGenerator<string | Uint8Array> {
+  if (!isSource(source)) throw new TypeError(`checker: ${name} takes an AsyncIterable or a ReadableStream of string or Uint8Array chunks, not ${sourceKind(source)}`);
   let next: () => Promise<IteratorResult<string | Uint8Array>>;
   let stop: () => void;
   let release = (): void => undefined;
@@ -64,6 +66,20 @@ async function* chunksOf(source: ChunkSource, signal: AbortSignal | undefined): 
   }
 }
 
+function isSource(x: unknown): x is ChunkSource {
+  return typeof (x as ReadableStream | undefined)?.getReader === "function"
+    || typeof (x as AsyncIterable<unknown> | undefined)?.[Symbol.asyncIterator] === "function";
+}
+
+/** What a source that is not one is, for the TypeError (a fetch Response: its body is the source). */
+function sourceKind(x: unknown): string {
+  if (typeof x === "string") return "a string";
+  const response = (typeof Response === "function" && x instanceof Response) || isSource((x as { body?: unknown } | null | undefined)?.body);
+  if (response) return "a Response (pass response.body)";
+  const kind = kindOf(x);
+  return kind === "object" ? "an object" : kind;
+}
+
 /** What drive needs of a parser's result. */
 interface Outcome {
   readonly done: boolean;
@@ -85,7 +101,7 @@ function drive<R extends Outcome>(name: string, parser: Parser<R>, source: Chunk
 
 async function* outcomes<R extends Outcome>(name: string, parser: Parser<R>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<R> {
   let last: R | undefined;
-  for await (const chunk of chunksOf(source, signal)) {
+  for await (const chunk of chunksOf(source, signal, name)) {
     checkJsonInput(chunk, name); // (feed checks too, but its TypeError would name feed)
     last = parser.feed(chunk);
     yield last;
@@ -145,14 +161,16 @@ export function parseUnionStream<A extends UnionVariants, V extends VariantModel
 
 /**
  * One record of an NDJSON stream: its 1-based line number, its text as read (without the line's
- * `\n` or `\r\n`), and its result. A JsonSyntaxError or UnmarshalTypeError has its place in the
- * whole input: `line` is the record's line, `offset` a byte offset from the start of the input.
+ * `\n` or `\r\n`; a line past maxDocumentBytes is not kept: its first maxDocumentBytes + 1 units),
+ * and its result. A JsonSyntaxError or UnmarshalTypeError has its place in the whole input: `line`
+ * is the record's line, `offset` a byte offset from the start of the input.
  */
 export type LineResult<T> = { line: number; text: string | Uint8Array } & Result<T>;
 
 /**
  * Validate NDJSON / JSON lines: one result per non-blank line, with its line number, reading the
- * source chunk by chunk (only the current line is buffered, never the whole input).
+ * source chunk by chunk (only the current line is buffered, never the whole input, and no more of
+ * it than maxDocumentBytes).
  */
 export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
   const v = model instanceof Validator ? model : new Validator(model, options);
@@ -160,37 +178,109 @@ export async function* parseLines<M extends Model>(model: M | Validator<M>, sour
 }
 
 async function* records<M extends Model>(v: Validator<M>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<LineResult<Infer<M>>> {
-  let line = 0;
-  /** Byte offset of the current line in the input. */
+  /** The current line: its number, its byte offset in the input, what is read of it. */
+  let line = 1;
   let start = 0;
-  let pending: (string | Uint8Array)[] = [];
-  const record = (parts: (string | Uint8Array)[]): LineResult<Infer<M>> | undefined => {
+  const pending = new PendingLine(v.options.maxDocumentBytes);
+  /** The line is over: its record, if it has one still to give; the next line starts. */
+  const lineEnd = (): LineResult<Infer<M>> | undefined => {
+    const r = pending.over ? undefined : lineRecord(v, joinChunks(pending.pieces), line, start);
     line++;
-    const raw = joinChunks(parts);
-    const at = start;
-    start += byteLength(raw) + 1;
-    return lineRecord(v, raw, line, at);
+    start += pending.bytes + 1;
+    pending.clear();
+    return r;
   };
-  for await (const chunk of chunksOf(source, signal)) {
+  for await (const chunk of chunksOf(source, signal, "parseLines")) {
     checkJsonInput(chunk, "parseLines");
-    let from = 0;
-    for (;;) {
+    for (let from = 0; ;) {
       const nl = typeof chunk === "string" ? chunk.indexOf("\n", from) : chunk.indexOf(0x0a, from);
+      const to = nl < 0 ? chunk.length : nl;
+      const tooLarge = pending.add(partOf(chunk, from, to));
+      if (tooLarge !== undefined) yield lineResult(v, tooLarge, line, start);
       if (nl < 0) break;
-      pending.push(copyChunk(chunk, from, nl));
-      const r = record(pending);
-      pending = [];
+      const r = lineEnd();
       from = nl + 1;
       if (r) yield r;
     }
-    if (from < chunk.length) pending.push(copyChunk(chunk, from));
   }
   // an abort leaves the line read so far unfinished: it is not a record
   if (signal?.aborted) return;
-  if (pending.length > 0) {
-    const r = record(pending);
+  if (pending.bytes > 0) {
+    const r = lineEnd();
     if (r) yield r;
   }
+}
+
+/**
+ * The line being read: its pieces and its length in UTF-8 bytes. Once its text (without a CR
+ * ending it) passes `max` bytes, its record is certain whatever follows: one-shot unmarshal stops
+ * at the limit, so the record is safeUnmarshal's of the line's first max + 1 units (bytes, or
+ * UTF-16 units of a string: past the limit either way, and the same first max bytes). Only those
+ * are kept then; the rest of the line is counted (the offsets of the lines after it) and dropped.
+ */
+class PendingLine {
+  pieces: (string | Uint8Array)[] = [];
+  /** UTF-8 bytes so far. */
+  bytes = 0;
+  /** Past the limit: its record is given (or will be, see head), not at the line's end. */
+  over = false;
+  /**
+   * The first max + 1 units of a line past the limit while it is blank so far: a blank line is no
+   * record, however long, so the record waits for something else than whitespace.
+   */
+  private head: string | Uint8Array | undefined;
+  /** The last string piece ended in a high surrogate: a low one starting the next completes the pair. */
+  private high = false;
+  /** The line so far ends in a CR, which is not its text if the line ends there (CRLF). */
+  private cr = false;
+
+  constructor(private readonly max: number) {}
+
+  /**
+   * Take a piece of the line (kept as a copy: it may be a view of the source's buffer). Returns
+   * the text of the line's record when this piece makes it certain to be too large.
+   */
+  add(part: string | Uint8Array): string | Uint8Array | undefined {
+    const n = part.length;
+    if (n === 0) return undefined;
+    const text = typeof part === "string";
+    // a pair split between two pieces is 4 bytes, not two lone surrogates' 3 + 3
+    this.bytes += byteLength(part) - (this.high && text && isLowSurrogate(part.charCodeAt(0)) ? 2 : 0);
+    this.high = text && isHighSurrogate(part.charCodeAt(n - 1));
+    this.cr = (text ? part.charCodeAt(n - 1) : part[n - 1]) === 0x0d;
+    if (this.over) {
+      const head = this.head;
+      if (head === undefined || isBlank(part)) return undefined;
+      this.head = undefined;
+      return head;
+    }
+    this.pieces.push(copyChunk(part));
+    if (this.bytes - (this.cr ? 1 : 0) <= this.max) return undefined;
+    const line = joinChunks(this.pieces);
+    this.pieces = [];
+    this.over = true;
+    const head = line.slice(0, this.max + 1);
+    if (!isBlank(line)) return head;
+    this.head = head;
+    return undefined;
+  }
+
+  clear(): void {
+    this.pieces = [];
+    this.bytes = 0;
+    this.over = false;
+    this.head = undefined;
+    this.high = false;
+    this.cr = false;
+  }
+}
+
+function isHighSurrogate(c: number): boolean {
+  return (c & 0xfc00) === 0xd800;
+}
+
+function isLowSurrogate(c: number): boolean {
+  return (c & 0xfc00) === 0xdc00;
 }
 
 /**
@@ -200,7 +290,11 @@ async function* records<M extends Model>(v: Validator<M>, source: ChunkSource, s
  */
 export function lineRecord<M extends Model>(v: Validator<M>, raw: string | Uint8Array, line: number, start: number): LineResult<Infer<M>> | undefined {
   const data = withoutCr(raw);
-  if (isBlank(data)) return undefined;
+  return isBlank(data) ? undefined : lineResult(v, data, line, start);
+}
+
+/** The record of a line's text: safeUnmarshal's result, its error placed in the whole input. */
+function lineResult<M extends Model>(v: Validator<M>, data: string | Uint8Array, line: number, start: number): LineResult<Infer<M>> {
   const r = v.safeUnmarshal(data);
   return { line, text: data, ...(r.ok ? r : { ok: false, error: inInput(r.error, line, start) }) };
 }
@@ -220,7 +314,7 @@ function byteLength(data: string | Uint8Array): number {
     const c = data.charCodeAt(i);
     if (c < 0x80) continue;
     if (c < 0x800) n += 1;
-    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < data.length && (data.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 2; i++; }
+    else if (isHighSurrogate(c) && i + 1 < data.length && isLowSurrogate(data.charCodeAt(i + 1))) { n += 2; i++; }
     else n += 2;
   }
   return n;

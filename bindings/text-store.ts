@@ -145,10 +145,17 @@ export function utf8Decoder(): TextDecoder {
  */
 export function checkJsonInput(data: unknown, what: string): asserts data is string | Uint8Array {
   if (typeof data === "string" || data instanceof Uint8Array) return;
-  const got = data === null ? "null" : Array.isArray(data) ? "an array" : ArrayBuffer.isView(data) ? data.constructor.name : data instanceof ArrayBuffer ? "an ArrayBuffer" : typeof data;
+  const got = kindOf(data);
   throw new TypeError(`checker: ${what} takes JSON text as a string or a Uint8Array, not ${got}` +
     (got === "object" ? " (for a parsed object, use newModel)" : ""));
 }
+
+/** What a value passed where it does not belong is, for a TypeError's message. */
+export function kindOf(data: unknown): string {
+  return data === null ? "null" : Array.isArray(data) ? "an array" : ArrayBuffer.isView(data) ? data.constructor.name : data instanceof ArrayBuffer ? "an ArrayBuffer" : typeof data;
+}
+
+const encoder = new TextEncoder();
 
 /** U+FFFD in UTF-8. */
 const REPLACEMENT = new Uint8Array([0xef, 0xbf, 0xbd]);
@@ -158,11 +165,23 @@ const ASCII_RUN_MAX = 256;
 /** Reused arrays of char codes, one per chunk length. */
 const CODES: number[][] = [];
 
-/** Chunks as one: a string when all are strings, bytes when all are bytes (else UTF-8 bytes). */
+/**
+ * Chunks as one: a string when all are strings, bytes when all are bytes (else UTF-8 bytes).
+ * Strings next to each other are encoded as one: a surrogate pair split between them is one
+ * character, as a StreamParser fed them one by one reads it (a lone surrogate is U+FFFD).
+ */
 export function joinChunks(chunks: readonly (string | Uint8Array)[]): string | Uint8Array {
   if (chunks.length === 1) return chunks[0];
   if (chunks.every((c) => typeof c === "string")) return chunks.join("");
-  const bytes = chunks.map((c) => (typeof c === "string" ? new TextEncoder().encode(c) : c));
+  const bytes: Uint8Array[] = [];
+  let text = "";
+  for (const c of chunks) {
+    if (typeof c === "string") { text += c; continue; }
+    if (text !== "") bytes.push(encoder.encode(text));
+    text = "";
+    bytes.push(c);
+  }
+  if (text !== "") bytes.push(encoder.encode(text));
   const out = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
   let at = 0;
   for (const b of bytes) { out.set(b, at); at += b.length; }
@@ -172,9 +191,17 @@ export function joinChunks(chunks: readonly (string | Uint8Array)[]): string | U
 /**
  * Part [a, b) of a chunk, as a copy: a Buffer's own slice() is a view, which would keep the
  * source's memory (a pooled slab, or a buffer it refills for its next chunk) in what is kept of
- * the chunk. Bytes come back as a plain Uint8Array (copying through the chunk's own class would
- * call its constructor, which a subclass may define with other arguments).
+ * the chunk.
  */
 export function copyChunk(chunk: string | Uint8Array, a = 0, b = chunk.length): string | Uint8Array {
-  return typeof chunk === "string" ? chunk.slice(a, b) : new Uint8Array(chunk.buffer, chunk.byteOffset + a, b - a).slice();
+  const part = partOf(chunk, a, b);
+  return typeof part === "string" ? part : part.slice();
+}
+
+/**
+ * Part [a, b) of a chunk; bytes as a view, a plain Uint8Array (subarray() or slice() through the
+ * chunk's own class would call its constructor, which a subclass may define with other arguments).
+ */
+export function partOf(chunk: string | Uint8Array, a = 0, b = chunk.length): string | Uint8Array {
+  return typeof chunk === "string" ? chunk.slice(a, b) : new Uint8Array(chunk.buffer, chunk.byteOffset + a, b - a);
 }

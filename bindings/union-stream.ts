@@ -122,10 +122,21 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
     return this.probing(final);
   }
 
-  /** Feed the probe the chunks it has not read (in one go), and end it when the input is over. */
+  /**
+   * Feed the probe the chunks it has not read (in one go: the strings they start with, then the
+   * rest), and end it when the input is over. The leading strings go first on their own: the
+   * probe may hold the high half of a surrogate pair from its last chunk, which a string completes,
+   * while joined with bytes the low half would be encoded alone (U+FFFD).
+   */
   private catchUp(final: boolean): StreamResult<unknown> {
     if (this.probeRead < this.chunks.length) {
-      this.probed = this.probe.feed(joinChunks(this.chunks.slice(this.probeRead)));
+      let unread = this.chunks.slice(this.probeRead);
+      const strings = unread.findIndex((c) => typeof c !== "string");
+      if (strings > 0) {
+        this.probe.feed(joinChunks(unread.slice(0, strings)));
+        unread = unread.slice(strings);
+      }
+      this.probed = this.probe.feed(joinChunks(unread));
       this.probeRead = this.chunks.length;
     }
     if (final) this.probed = this.probe.end();
@@ -148,7 +159,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
       }
       errors = [this.discriminatorError.error];
     }
-    return { done: r.done, partial: undefined, errors, state: new UnionState(r.state, this.fed, false), variant: undefined };
+    return { done: r.done, partial: undefined, errors, state: new UnionState(r.state, this.fed, errors, false), variant: undefined };
   }
 
   /** The variant's parser, ready for a new document (each variant is chosen at most once per document). */
@@ -160,7 +171,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   }
 
   private wrap(r: StreamResult<unknown>): UnionStreamResult<V> {
-    return new VariantResult<V>(r, this.variantName as Extract<keyof V, string>, new UnionState(r.state, this.fed, true)) as unknown as VariantStreamResult<V>;
+    return new VariantResult<V>(r, this.variantName as Extract<keyof V, string>, new UnionState(r.state, this.fed, r.errors, true)) as unknown as VariantStreamResult<V>;
   }
 }
 
@@ -202,8 +213,10 @@ class VariantResult<V extends VariantModels> {
 
 /**
  * The state of a union stream: the state of the parser reading now (the probe, then the
- * variant's), with the union's own chunk count. Before a variant is chosen nothing of it is shown:
- * no open path (the probe's is its own internal key), and no path is complete.
+ * variant's), with the union's own chunk count and the last of the result's errors (the
+ * discriminator's error is the union's own: the probe never reports it). Before a variant is
+ * chosen nothing of it is shown: no open path (the probe's is its own internal key), and no path
+ * is complete.
  */
 class UnionState implements StreamState {
   readonly #inner: StreamState;
@@ -214,13 +227,13 @@ class UnionState implements StreamState {
   readonly lastError: StreamError | undefined;
   readonly openPath: readonly (string | number)[];
 
-  constructor(inner: StreamState, readonly chunks: number, narrowed: boolean) {
+  constructor(inner: StreamState, readonly chunks: number, errors: readonly StreamError[], narrowed: boolean) {
     this.#inner = inner;
     this.#narrowed = narrowed;
     this.bytesReceived = inner.bytesReceived;
     this.depth = inner.depth;
     this.done = inner.done;
-    this.lastError = inner.lastError;
+    this.lastError = errors[errors.length - 1];
     this.openPath = narrowed ? inner.openPath : NO_PATH;
   }
 

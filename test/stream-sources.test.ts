@@ -2,18 +2,20 @@
 // bytes), read to the end (data after the document is one-shot's syntax error), abortOnError (true,
 // or an AbortController aborted with an Error), signal, no listener or reader lock left behind;
 // parseLines over NDJSON (string and byte chunks, records split across chunks, blank lines, CRLF,
-// line numbers and whole-input offsets in errors, lazy reading); parseUnionStream narrowing to the
-// variant at the chunk where the discriminator completes (REQUIRED / INVALID_DISCRIMINATOR
-// otherwise), a repeated discriminator (the last occurrence wins at the end), and the same ending
-// as one-shot UnionValidator.safeUnmarshal however the document is cut.
+// line numbers and whole-input offsets in errors, lazy reading, a line past maxDocumentBytes
+// reported at the limit); parseUnionStream narrowing to the variant at the chunk where the
+// discriminator completes (REQUIRED / INVALID_DISCRIMINATOR otherwise, also as state.lastError), a
+// repeated discriminator (the last occurrence wins at the end), and the same ending as one-shot
+// UnionValidator.safeUnmarshal however the document is cut; a surrogate pair split between string
+// chunks among byte chunks; a source of another kind (an array, a Response): a TypeError.
 import { getEventListeners } from "node:events";
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "../bindings/errors.js";
 import { model, t } from "../bindings/model.js";
-import { parseLines, parseStream, parseUnionStream } from "../bindings/sources.js";
-import type { StreamResult } from "../bindings/stream.js";
+import { parseLines, parseStream, parseUnionStream, type ChunkSource, type LineResult } from "../bindings/sources.js";
+import { StreamParser, type StreamResult } from "../bindings/stream.js";
 import { UnionStreamParser, type UnionStreamResult } from "../bindings/union-stream.js";
 import { UnionValidator, type UnionValue } from "../bindings/union.js";
 import { Validator } from "../bindings/validator.js";
@@ -330,14 +332,14 @@ describe("parseLines (NDJSON)", () => {
    * 1-based line number; a syntax error names that line and, like a type error, gives the byte
    * offset from the start of the input.
    */
-  function expectedFor(input: string): Summary[] {
+  function expectedFor(input: string, v = answer): Summary[] {
     let start = 0;
     return input.split("\n").flatMap((raw, i): Summary[] => {
       const at = start;
       start += utf8(raw).length + 1;
       const l = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
       if (l.trim() === "") return [];
-      const r = answer.safeUnmarshal(l);
+      const r = v.safeUnmarshal(l);
       if (r.ok) return [{ line: i + 1, ok: true, value: r.value, error: undefined, offset: undefined }];
       const e = r.error as Error & { offset?: number };
       const message = e instanceof JsonSyntaxError
@@ -376,19 +378,27 @@ describe("parseLines (NDJSON)", () => {
     }
   });
 
-  it("records split across string chunks at every position, and at every byte of the bytes", async () => {
-    const want = expected;
-    for (const [a, b] of everySplit(text)) {
-      const got = await collect(parseLines(answer, source([a, b])));
+  /**
+   * The records of the input cut in two anywhere (string chunks; byte chunks of a ReadableStream)
+   * and given a byte at a time are `want`; returns the records of the latter.
+   */
+  async function expectAnyCut(v: Validator<typeof Answer>, input: string, want: Summary[]): Promise<LineResult<unknown>[]> {
+    for (const [a, b] of everySplit(input)) {
+      const got = await collect(parseLines(v, source([a, b])));
       if (!isDeepStrictEqual(got.map(summary), want)) expect(got.map(summary), `cut at ${a.length}`).toEqual(want);
     }
-    const bytes = utf8(text);
+    const bytes = utf8(input);
     for (const [a, b] of everySplit(bytes)) {
-      const got = await collect(parseLines(answer, readable([a, b])));
+      const got = await collect(parseLines(v, readable([a, b])));
       if (!isDeepStrictEqual(got.map(summary), want)) expect(got.map(summary), `cut at byte ${a.length}`).toEqual(want);
     }
-    const oneByOne = await collect(parseLines(answer, source(Array.from(bytes, (x) => Uint8Array.of(x)))));
+    const oneByOne = await collect(parseLines(v, source(Array.from(bytes, (x) => Uint8Array.of(x)))));
     expect(oneByOne.map(summary)).toEqual(want);
+    return oneByOne;
+  }
+
+  it("records split across string chunks at every position, and at every byte of the bytes", async () => {
+    await expectAnyCut(answer, text, expected);
   });
 
   it("CRLF line ends, a final line without a newline, trailing blank lines, mixed string and byte chunks", async () => {
@@ -403,6 +413,20 @@ describe("parseLines (NDJSON)", () => {
     expect(!strings[4].ok && strings[4].error).toMatchObject({ line: 7, column: 37, offset: 211 });
     const last = await collect(parseLines(Answer, source([`${lines[0]}\n\n${lines[2]}`])));
     expect(last.map((r) => r.line)).toEqual([1, 3]);
+  });
+
+  it("a surrogate pair split between two string chunks, with byte chunks in the line: one character, as StreamParser reads it (a lone half is U+FFFD)", async () => {
+    const stream = (chunks: (string | Uint8Array)[]) => {
+      const p = new StreamParser(Answer);
+      for (const c of chunks) p.feed(c);
+      return p.end().value;
+    };
+    const paired = [utf8('{"title":"a'), "\uD83D", '\uDE00","steps":[],"score":1}'];
+    const lone = [utf8('{"title":"a'), "\uD83D", utf8('","steps":[],"score":1}')];
+    const got = await collect(parseLines(Answer, source([...paired, "\n", ...lone, "\n"])));
+    expect(got.map((r) => r.ok && r.value.title)).toEqual(["a😀", "a\uFFFD"]);
+    expect(got.map((r) => r.ok && r.value)).toEqual([stream(paired), stream(lone)]);
+    expect(got[0].text).toEqual(utf8('{"title":"a😀","steps":[],"score":1}'));
   });
 
   it("reads lazily: a record is yielded before the rest of the input arrives", async () => {
@@ -443,6 +467,71 @@ describe("parseLines (NDJSON)", () => {
     expect(got.map((r) => r.line)).toEqual([1, 3, 5]);
     expect(ctl.signal.reason).toBeInstanceOf(ValidationError);
     expect(ctl.signal.reason).toBe(!got[2].ok && got[2].error);
+  });
+
+  it("maxDocumentBytes: a line that never ends is reported as soon as it passes the limit, and abortOnError stops reading there", async () => {
+    /** Bytes handed to parseLines. */
+    let read = 0;
+    async function* endless() {
+      read += 10;
+      yield '{"title":"';
+      // (bounded, so that a failure is a failed expectation, not a hang)
+      while (read < 2_000_000) {
+        read += 1000;
+        yield "x".repeat(1000);
+      }
+    }
+    const ctl = new AbortController();
+    const seen: { line: number; ok: boolean; read: number }[] = [];
+    const got = [];
+    for await (const r of parseLines(Answer, endless(), { maxDocumentBytes: 1000, abortOnError: ctl })) {
+      seen.push({ line: r.line, ok: r.ok, read });
+      got.push(r);
+    }
+    // the piece that passes the limit is the first 1,000 bytes after the 10 of '{"title":"'
+    expect(seen).toEqual([{ line: 1, ok: false, read: 1010 }]);
+    const error = !got[0].ok && got[0].error;
+    expect(error).toBeInstanceOf(JsonSyntaxError);
+    expect(error).toMatchObject({ message: "document larger than maxDocumentBytes (1000) at offset 1000 (line 1, column 1001)", offset: 1000, line: 1, column: 1001 });
+    expect(ctl.signal.reason).toBe(error);
+    // the text kept: the line's first 1,001 units (past the limit, as one-shot reads it)
+    expect(got[0].text).toBe(`{"title":"${"x".repeat(991)}`);
+    expect(read).toBe(1010);
+  });
+
+  it("maxDocumentBytes: a line past it is safeUnmarshal's error of the line, placed in the input; the lines after it keep their numbers and offsets", async () => {
+    const small = new Validator(Answer, { maxDocumentBytes: 40 });
+    const doc = (title: string) => `{"title":"${title}","steps":[],"score":1}`; // 33 bytes and the title
+    const input = [
+      doc("one"),
+      doc(`long é😀 ${"y".repeat(40)}`), // past the limit
+      `${doc("abcdefg")}\r`, // 40 bytes, and a CR that is the line's end, not its text
+      doc("abcdefgh"), // 41 bytes
+      doc("abc😀"), // 40 bytes: a surrogate pair split between chunks is 4 bytes
+      " ".repeat(60), // blank, however long: no record
+      `${" ".repeat(50)}{}`, // past the limit while blank, then not blank
+      "\r\n\r",
+      doc("last"),
+    ].join("\n");
+    const want = expectedFor(input, small);
+    expect(want.map((r) => [r.line, r.error])).toEqual([
+      [1, undefined],
+      [2, "JsonSyntaxError: document larger than maxDocumentBytes (40) at offset 77 (line 2, column 41)"],
+      [3, undefined],
+      [4, "JsonSyntaxError: document larger than maxDocumentBytes (40) at offset 205 (line 4, column 41)"],
+      [5, undefined],
+      [7, "JsonSyntaxError: document larger than maxDocumentBytes (40) at offset 349 (line 7, column 41)"],
+      [10, undefined],
+    ]);
+    const whole = await collect(parseLines(small, source([input])));
+    expect(whole.map(summary)).toEqual(want);
+    // what is kept of a line past the limit: its first 41 units
+    expect(whole.map((r) => r.text)).toEqual([doc("one"), doc(`long é😀 ${"y".repeat(40)}`).slice(0, 41), doc("abcdefg"), doc("abcdefgh"), doc("abc😀"), `${" ".repeat(50)}{}`.slice(0, 41), doc("last")]);
+    const bytesOneByOne = await expectAnyCut(small, input, want);
+    expect(bytesOneByOne[1].text).toEqual(utf8(input).slice(37, 37 + 41));
+    // a UTF-16 unit at a time: each half of a surrogate pair in a chunk of its own
+    const unitByUnit = await collect(parseLines(small, source(input.split(""))));
+    expect(unitByUnit.map(summary)).toEqual(want);
   });
 });
 
@@ -512,6 +601,45 @@ describe("parseUnionStream / UnionStreamParser", () => {
     expect(rs.map((r) => codes(r))).toEqual([[], ["REQUIRED"], ["REQUIRED"]]);
     expect(rs[1].done).toBe(true);
     expect(rs[1].errors).toMatchObject([{ field: "type", code: "REQUIRED", message: "field is required", value: null }]);
+  });
+
+  it("state.lastError is the last of the result's errors: INVALID_DISCRIMINATOR, REQUIRED, the variant's own", () => {
+    const traces = [
+      unionTrace(['{"type":"sea', 'rch2"', ',"query":"x"', "}"]),
+      unionTrace(['{"query":"x"', "}"]),
+      unionTrace(['{"type":null}']),
+      unionTrace(['{"type":"reply","tone":"co', 'ld"', ',"text":"x"}']),
+      unionTrace(['{"type":"search","query":"tea"', ',"limit":5}']),
+    ];
+    for (const rs of traces) {
+      for (const r of rs) expect(r.state.lastError).toBe(r.errors[r.errors.length - 1]);
+    }
+    expect(traces[0].map((r) => r.state.lastError && codes({ errors: [r.state.lastError] })[0])).toEqual([undefined, "INVALID_DISCRIMINATOR", "INVALID_DISCRIMINATOR", "INVALID_DISCRIMINATOR", "INVALID_DISCRIMINATOR"]);
+    expect(traces[0][1].state.lastError).toEqual({ field: "type", code: "INVALID_DISCRIMINATOR", message: "must be one of: search, reply", value: "search2", offset: 17 });
+    expect(traces[1][1].state.lastError).toEqual({ field: "type", code: "REQUIRED", message: "field is required", value: null, offset: 13 });
+    expect(traces[2][0].state.lastError).toEqual({ field: "type", code: "REQUIRED", message: "field is required", value: null, offset: 13 });
+    expect(traces[3][0].state.lastError).toMatchObject({ field: "tone", code: "INVALID_ENUM", early: true });
+    expect(traces[4].map((r) => r.state.lastError)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("a surrogate pair split between two string chunks, with byte chunks: one character, as one-shot and StreamParser read it", async () => {
+    const chunks = [utf8('{"type":"reply","text":"a'), "\uD83D", '\uDE00","tone":"calm"}'];
+    const want = { variant: "reply", value: { type: "reply", text: "a😀", tone: "calm" } };
+    expect(tool.safeUnmarshal('{"type":"reply","text":"a😀","tone":"calm"}')).toEqual({ ok: true, value: want });
+    const rs = await collect(parseUnionStream(tool, source(chunks)));
+    expect(rs[rs.length - 1].value).toEqual(want);
+    expect(unionTrace(chunks)[3].value).toEqual(want);
+    const lone = [utf8('{"type":"reply","text":"a'), "\uD83D", utf8('","tone":"calm"}')];
+    const p = new StreamParser(Reply);
+    for (const c of lone) p.feed(c);
+    expect(unionTrace(lone)[3].value).toEqual({ variant: "reply", value: p.end().value });
+    expect(unionTrace(lone)[3].value?.value).toMatchObject({ text: "a\uFFFD" });
+    // after narrowing, the probe reads the chunks it has not seen in one go: a pair split at its
+    // last chunk is one character there too (the discriminator's error at the document's end)
+    const changed = ['{"type":"reply","text":"a\uD83D', '\uDE00"', utf8(',"type":"nope"}')];
+    const doc = '{"type":"reply","text":"a😀","type":"nope"}';
+    expect(unionTrace(changed)[3].errors).toEqual([{ field: "type", code: "INVALID_DISCRIMINATOR", message: "must be one of: search, reply", value: "nope", offset: utf8(doc).length }]);
+    expect(unionTrace([doc])[1].errors).toEqual(unionTrace(changed)[3].errors);
   });
 
   it("parseUnionStream over a ReadableStream of bytes, and abortOnError", async () => {
@@ -669,5 +797,33 @@ describe("parseUnionStream / UnionStreamParser: a repeated discriminator", () =>
       { numRuns: 3000 },
     );
     expect(narrowedThenChanged).toBeGreaterThan(100);
+  });
+});
+
+describe("a source that is not an AsyncIterable or a ReadableStream: a TypeError naming the call, at the first next()", () => {
+  const notSources: [string, unknown][] = [
+    ["an array", ['{"title":', '"x"}']],
+    ["a string", '{"title":"x"}'],
+    ["a Response (pass response.body)", new Response('{"title":"x"}')],
+    ["a Response (pass response.body)", { body: readable(['{"title":"x"}']) }],
+    ["undefined", undefined],
+    ["null", null],
+    ["an object", {}],
+    ["Uint8Array", utf8('{"title":"x"}')],
+    ["number", 7],
+  ];
+  const calls: [string, (source: ChunkSource) => AsyncGenerator<unknown>][] = [
+    ["parseStream", (src) => parseStream(Answer, src)],
+    ["parseLines", (src) => parseLines(Answer, src)],
+    ["parseUnionStream", (src) => parseUnionStream(tool, src)],
+  ];
+  it.each(notSources)("%s", async (got, src) => {
+    for (const [name, call] of calls) {
+      const results = call(src as ChunkSource); // (a generator: nothing runs before the first next())
+      const error = await results.next().then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as TypeError).message).toBe(`checker: ${name} takes an AsyncIterable or a ReadableStream of string or Uint8Array chunks, not ${got}`);
+      expect(await results.next()).toEqual({ done: true, value: undefined });
+    }
   });
 });

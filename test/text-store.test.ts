@@ -1,9 +1,10 @@
 // The stream's text store: byte chunks decode to the same text as TextDecoder over the whole input
 // (split UTF-8 sequences, invalid bytes, ASCII chunks after a cut sequence, chunks longer than the
-// ASCII fast path), and slices of it equal slices of that text.
+// ASCII fast path), and slices of it equal slices of that text; joinChunks of string and byte
+// chunks is the UTF-8 of their text (a surrogate pair split between string chunks is one character).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TextStore } from "../bindings/text-store.js";
+import { joinChunks, TextStore } from "../bindings/text-store.js";
 import { cut } from "./support/stream-harness.js";
 
 /** Bytes biased to what breaks decoders: ASCII runs, lead bytes, continuation bytes, invalid bytes. */
@@ -64,5 +65,20 @@ describe("TextStore over byte chunks", () => {
     expect(storeOf([Uint8Array.of(0x61, 0xc3), Uint8Array.of(0x62)]).text()).toBe("a\uFFFDb");
     expect(storeOf([Uint8Array.of(0x61, 0xc3), Uint8Array.of(0xa9), Uint8Array.of(0x62)]).text()).toBe("aéb");
     expect(storeOf([Uint8Array.of(0xe2, 0x82)]).text()).toBe("\uFFFD");
+  });
+});
+
+describe("joinChunks", () => {
+  const bytes = (s: string) => new TextEncoder().encode(s);
+  it("strings only: one string; bytes only: the bytes one after the other", () => {
+    expect(joinChunks(["a\uD83D", "\uDE00b"])).toBe("a😀b");
+    expect(joinChunks([Uint8Array.of(0x61, 0xf0, 0x9f), Uint8Array.of(0x98, 0x80)])).toEqual(bytes("a😀"));
+  });
+
+  it("strings and bytes: strings next to each other are encoded as one (a split pair is one character); a lone surrogate is U+FFFD", () => {
+    expect(joinChunks([bytes("a"), "\uD83D", "\uDE00", bytes("b")])).toEqual(bytes("a😀b"));
+    expect(joinChunks(["\uD83D", "\uDE00", bytes("b"), "c", "\uD83D", "\uDE01"])).toEqual(bytes("😀bc😁"));
+    expect(joinChunks([bytes("a"), "\uD83D", bytes("b"), "\uDE00"])).toEqual(Uint8Array.of(0x61, 0xef, 0xbf, 0xbd, 0x62, 0xef, 0xbf, 0xbd));
+    expect(joinChunks([bytes("a"), "x\uD83D"])).toEqual(Uint8Array.of(0x61, 0x78, 0xef, 0xbf, 0xbd));
   });
 });
