@@ -52,7 +52,23 @@ export class MarshalError extends TypeError {
 export interface JsonLayout {
   /** One level of indentation; "" for compact output. */
   readonly indent: string;
+  /**
+   * Containers nested deeper than this are an error (`fail`), as unmarshal would report them
+   * reading the text back (the validator's maxDepth); also what keeps a hostile input (an HTTP
+   * body parsed by JSON.parse, 20,000 arrays deep) from overflowing the call stack here.
+   */
+  readonly maxDepth: number;
   fail(path: string, got: string): Error;
+}
+
+/**
+ * Enter container v at nesting level `depth` (0: the document): a cycle or a level past maxDepth
+ * is `fail`; otherwise v joins the containers open on the path (leave it with open.delete(v)).
+ */
+export function enter(v: object, depth: number, open: Set<object>, path: string, layout: JsonLayout): void {
+  if (open.has(v)) throw layout.fail(path, "a cycle");
+  if (depth >= layout.maxDepth) throw layout.fail(path, `a value nested deeper than ${layout.maxDepth} levels`);
+  open.add(v);
 }
 
 export function joinKey(path: string, key: string): string {
@@ -110,8 +126,7 @@ export function anyText(v: unknown, path: string, layout: JsonLayout, depth: num
   }
   if (v instanceof Date) return dateText(v, path, layout);
   if (!Array.isArray(v) && !isPlainObject(v)) throw layout.fail(path, describe(v));
-  if (open.has(v)) throw layout.fail(path, "a cycle");
-  open.add(v);
+  enter(v, depth, open, path, layout);
   const members = Array.isArray(v)
     ? Array.from(v, (x, i) => anyText(x, `${path}[${i}]`, layout, depth + 1, open)) // (a hole is null, as in JSON.stringify)
     : Object.entries(v)
@@ -189,9 +204,10 @@ function indentOf(indent: number | string | undefined): string {
 const encoder = new TextEncoder();
 
 /** JSON text of a valid value of the validator's model (no validation here). */
-export function marshalText(root: RModel, value: unknown, options: MarshalOptions = {}): string {
+export function marshalText(root: RModel, value: unknown, options: MarshalOptions = {}, maxDepth = Number.POSITIVE_INFINITY): string {
   const layout: MarshalLayout = {
     indent: indentOf(options.indent),
+    maxDepth,
     omitEmpty: options.omitEmpty,
     extras: options.extras ?? true,
     fail: (path, got) => new MarshalError(path, got),
@@ -202,5 +218,5 @@ export function marshalText(root: RModel, value: unknown, options: MarshalOption
 /** Validate, then write: the Marshal of a validator. Throws ValidationError or MarshalError. */
 export function marshalWith<M extends Model>(v: Validator<M>, value: Infer<M>, options: MarshalOptions = {}): Uint8Array {
   v.validate(value);
-  return encoder.encode(marshalText(v.program.resolved.root, value, options));
+  return encoder.encode(marshalText(v.program.resolved.root, value, options, v.options.maxDepth));
 }

@@ -28,7 +28,7 @@
 // constraint is a ValidationError with every failure.
 
 import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError } from "./errors.js";
-import { anyText, container, describe, isPlainObject, joinKey, member, type JsonLayout } from "./marshal.js";
+import { anyText, container, describe, enter, isPlainObject, joinKey, member, type JsonLayout } from "./marshal.js";
 import type { Infer, Model } from "./model.js";
 import { stripPtr, typeName, type RModel, type RType } from "./resolve.js";
 import type { Result, Validator } from "./validator.js";
@@ -40,42 +40,44 @@ export type NewModelError = ValidationError | ConversionError | JsonSyntaxError 
 export type NewModelInput<M extends Model> = Uint8Array | Infer<M> | Readonly<Record<string, unknown>> | ReadonlyMap<string, unknown>;
 
 interface InputWriter {
-  /** The objects on the path being written (a cycle is a ConversionError). */
+  /** The objects on the path being written (a cycle, or more than maxDepth of them, is a ConversionError). */
   readonly open: Set<object>;
+  readonly maxDepth: number;
   /** An object read by JSON names whatever its keys (the root converted from a Map). */
   readonly dict: object | undefined;
   /** Whether some object was read by property keys (then its json:"-" and extras fields are copied). */
   typed: boolean;
 }
 
-function layoutFor(expected: string): JsonLayout {
-  return { indent: "", fail: (path, got) => new ConversionError(path, expected, got) };
+function layoutFor(expected: string, w: InputWriter): JsonLayout {
+  return { indent: "", maxDepth: w.maxDepth, fail: (path, got) => new ConversionError(path, expected, got) };
 }
 
 /** JSON text of an input value of type t; shapes that do not fit t are written as they are (the core reports them). */
 function inputText(t: RType, v: unknown, path: string, w: InputWriter): string {
   if (v === null || v === undefined) return "null";
   const base = stripPtr(t);
-  const layout = layoutFor(typeName(base));
+  const layout = layoutFor(typeName(base), w);
   const fits = base.kind === "model" || base.kind === "map" ? isPlainObject(v) : (base.kind === "slice" || base.kind === "array") && Array.isArray(v);
-  if (!fits) return anyText(v, path, layout, 0, w.open);
+  // (the containers open on the path are its nesting level: no indentation here)
+  if (!fits) return anyText(v, path, layout, w.open.size, w.open);
   const o = v as object;
-  if (w.open.has(o)) throw layout.fail(path, "a cycle");
-  w.open.add(o);
+  enter(o, w.open.size, w.open, path, layout);
   let text: string;
   if (base.kind === "model") text = objectText(base.model, v as Record<string, unknown>, path, w);
   else if (base.kind === "map") {
     text = container("{", "}", Object.entries(o).filter(([, x]) => x !== undefined).map(([k, x]) =>
       member(k, inputText((base as { elem: RType }).elem, x, joinKey(path, k), w), layout)), layout, 0);
   } else {
-    text = container("[", "]", (v as unknown[]).map((x, i) => inputText((base as { elem: RType }).elem, x, `${path}[${i}]`, w)), layout, 0);
+    // (a hole is null, as in JSON.stringify: map() would skip it)
+    text = container("[", "]", Array.from(v as unknown[], (x, i) => inputText((base as { elem: RType }).elem, x, `${path}[${i}]`, w)), layout, 0);
   }
   w.open.delete(o);
   return text;
 }
 
 function objectText(m: RModel, o: Record<string, unknown>, path: string, w: InputWriter): string {
-  const layout = layoutFor("a JSON value");
+  const layout = layoutFor("a JSON value", w);
   const members: string[] = [];
   if (readsPropertyKeys(m, o, w.dict)) {
     w.typed = true;
@@ -87,7 +89,7 @@ function objectText(m: RModel, o: Record<string, unknown>, path: string, w: Inpu
       if (x === undefined) continue;
       const f = m.byJson.get(k);
       const at = joinKey(path, k);
-      members.push(member(k, f ? inputText(f.type, x, at, w) : anyText(x, at, layout, 0, w.open), layout));
+      members.push(member(k, f ? inputText(f.type, x, at, w) : anyText(x, at, layout, w.open.size, w.open), layout));
     }
   }
   return container("{", "}", members, layout, 0);
@@ -142,7 +144,7 @@ export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknow
   }
   if (!isPlainObject(obj)) return fail(new ConversionError("", `JSON bytes (Uint8Array), a ${root.name} value or a plain object`, describe(input)));
   const rootType: RType = { kind: "model", model: root };
-  const w: InputWriter = { open: new Set(), dict: input instanceof Map ? obj : undefined, typed: false };
+  const w: InputWriter = { open: new Set(), maxDepth: v.options.maxDepth, dict: input instanceof Map ? obj : undefined, typed: false };
   let text: string;
   try {
     text = inputText(rootType, obj, "", w);

@@ -233,17 +233,53 @@ function child(input: unknown, key: PathKey): unknown {
 function keysAt(path: string, t: RType, unknown: Unknown, input: unknown): PathKey[] | undefined {
   const b = base(t);
   if (b.kind === "model") return modelKeys(path, b.model, unknown, input);
+  if (b.kind === "scalar" && b.scalar === "any") return anyKeys(path, input);
   if (b.kind !== "map") return undefined;
   const elem = base(b.elem);
   // a map of scalars has nothing below its entries: the key is the whole rest
-  if (elem.kind === "scalar") return [path];
-  for (let i = 1; i <= path.length; i++) {
-    if (i < path.length && path[i] !== "." && path[i] !== "[") continue;
-    const key = path.slice(0, i);
-    const rest = after(path.slice(i), elem, unknown, child(input, key));
+  if (elem.kind === "scalar" && elem.scalar !== "any") return [path];
+  // the keys the path can start with ("" too): those the input has (longest first), or without
+  // an input to ask (JSON bytes) any, shortest first
+  const keys = input === undefined ? prefixes(path, () => true).reverse() : prefixes(path, (k) => has(input, k));
+  for (const key of keys) {
+    const rest = after(path.slice(key.length), elem, unknown, child(input, key));
     if (rest) return [key, ...rest];
   }
   return undefined;
+}
+
+/** The prefixes of a path that can be a whole key (followed by its end, `.` or `[`) and pass `pick`, longest first. */
+function prefixes(path: string, pick: (key: string) => boolean): string[] {
+  const out: string[] = [];
+  for (let i = path.length; i >= 0; i--) {
+    if (i < path.length && path[i] !== "." && path[i] !== "[") continue;
+    if (pick(path.slice(0, i))) out.push(path.slice(0, i));
+  }
+  return out;
+}
+
+function has(input: unknown, key: string): boolean {
+  if (input instanceof Map) return input.has(key);
+  return typeof input === "object" && input !== null && !Array.isArray(input) && Object.hasOwn(input, key);
+}
+
+/**
+ * Keys of `path` inside a value of no declared shape (an `any` field, an unknown key's value):
+ * read against the input when it has the keys, else split at every `.` and `[n]`.
+ */
+function anyKeys(path: string, input: unknown): PathKey[] {
+  const key = prefixes(path, (k) => has(input, k))[0];
+  return key === undefined ? splitPath(path) : [key, ...below(path.slice(key.length), child(input, key))];
+}
+
+/** Keys of what follows a value of no declared shape in a path: "", ".key...", "[n]...". */
+function below(rest: string, input: unknown): PathKey[] {
+  if (rest === "") return [];
+  if (rest[0] === ".") return anyKeys(rest.slice(1), input);
+  const m = /^\[(\d+)\]/.exec(rest);
+  if (!m) return splitPath(rest);
+  const index = Number(m[1]);
+  return [index, ...below(rest.slice(m[0].length), child(input, index))];
 }
 
 function modelKeys(path: string, m: RModel, unknown: Unknown, input: unknown): PathKey[] | undefined {
@@ -256,6 +292,11 @@ function modelKeys(path: string, m: RModel, unknown: Unknown, input: unknown): P
     const rest = after(path.slice(name.length), f.type, unknown, child(input, key));
     if (rest) return [key, ...rest];
   }
+  // an unknown key (under forbid, or captured under allow): one the input has, else as said above
+  if (unknown !== Unknown.None) {
+    const key = prefixes(path, (k) => has(input, k) && !m.fields.some((f) => !f.skip && (byKey ? f.key : f.jsonName) === k))[0];
+    if (key !== undefined) return [key, ...below(path.slice(key.length), child(input, key))];
+  }
   if (unknown === Unknown.Any || (unknown === Unknown.Plain && !/[.[]/.test(path))) return [path];
   return undefined;
 }
@@ -265,6 +306,7 @@ function after(rest: string, t: RType, unknown: Unknown, input: unknown): PathKe
   if (rest === "") return [];
   if (rest[0] === ".") return keysAt(rest.slice(1), t, unknown, input);
   const b = base(t);
+  if (b.kind === "scalar" && b.scalar === "any") return below(rest, input);
   const m = /^\[(\d+)\]/.exec(rest);
   if (!m || (b.kind !== "slice" && b.kind !== "array")) return undefined;
   const index = Number(m[1]);

@@ -56,7 +56,12 @@ export async function init(source?: WasmSource): Promise<void> {
 /** Provide the core synchronously: the bytes of the .wasm, or a compiled WebAssembly.Module. */
 export function initSync(source: WasmBytes | WebAssembly.Module): void {
   if (compiled) return;
-  compiled = checkCore(source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source));
+  compiled = checkCore(source instanceof WebAssembly.Module ? source : new WebAssembly.Module(byteView(source)));
+}
+
+/** Bytes as WebAssembly takes them: any view (a DataView, a Float64Array) as the bytes it covers. */
+function byteView(bytes: WasmBytes): ArrayBuffer | Uint8Array<ArrayBuffer> {
+  return ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
 }
 
 /** What the bindings call in the core. */
@@ -72,7 +77,7 @@ function checkCore(module: WebAssembly.Module): WebAssembly.Module {
 
 async function compile(source: WasmSource): Promise<WebAssembly.Module> {
   if (source instanceof WebAssembly.Module) return source;
-  if (!isFileSource(source)) return WebAssembly.compile(source);
+  if (!isFileSource(source)) return WebAssembly.compile(byteView(source));
   const opened = await openSource(source, "the WebAssembly core");
   if (opened instanceof Uint8Array) return WebAssembly.compile(opened);
   const streaming = typeof WebAssembly.compileStreaming === "function" &&

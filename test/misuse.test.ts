@@ -83,4 +83,18 @@ describe("init", () => {
       '{"n":1}',
     ]);
   });
+
+  it("init and initSync take the core's bytes through any view of them (a DataView, a Uint8Array inside a bigger buffer), as their type says", () => {
+    const index = JSON.stringify(join(process.cwd(), "dist", "index.js"));
+    const wasm = JSON.stringify(join(process.cwd(), "build", "checker.wasm"));
+    for (const [call, view] of [["initSync", "new DataView(b.buffer, b.byteOffset, b.byteLength)"], ["await init", "new DataView(b.buffer, b.byteOffset, b.byteLength)"],
+      ["initSync", "(() => { const big = new Uint8Array(b.length + 8); big.set(b, 4); return big.subarray(4, 4 + b.length); })()"]]) {
+      const script = `
+        const { init, initSync, unmarshal, model, t } = await import(${index});
+        const b = (await import("node:fs")).readFileSync(${wasm});
+        ${call}(${view});
+        console.log(JSON.stringify(unmarshal(model("M", { n: t.int() }), '{"n":1}')));`;
+      expect(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }).trim()).toBe('{"n":1}');
+    }
+  });
 });

@@ -189,6 +189,32 @@ describe("conversion", () => {
   });
 });
 
+describe("hostile input (a parsed HTTP body)", () => {
+  const Doc = model("DeepDoc", { tags: t.slice(t.string()), meta: t.any() });
+
+  it("nesting past maxDepth is a ConversionError at the level that passes it, never a stack overflow (20,000 arrays deep)", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    const v = new Validator(Doc, { maxDepth: 5 });
+    // (5 levels: the document, meta, meta[0], meta[0][0], meta[0][0][0])
+    conversion({ tags: [], meta: deep }, "meta[0][0][0][0]", "any", "a value nested deeper than 5 levels", v as never);
+    // the default limit, 1000: the JSON round trip of the same body is unmarshal's syntax error
+    const r = safeNewModel(Doc, { tags: [], meta: deep });
+    expect(!r.ok && r.error).toBeInstanceOf(ConversionError);
+    expect(!r.ok && r.error.message).toMatch(/^cannot convert a value nested deeper than 1000 levels to any at meta(\[0\]){999}$/);
+    // a typed slice of slices nests too
+    const Grid = model("Grid", { rows: t.slice(t.slice(t.slice(t.int()))) });
+    const g = new Validator(Grid, { maxDepth: 3 }).safeNewModel({ rows: [[[1]]] });
+    expect(!g.ok && g.error).toMatchObject({ field: "rows[0][0]", got: "a value nested deeper than 3 levels" });
+    expect(new Validator(Grid, { maxDepth: 4 }).safeNewModel({ rows: [[[1]]] })).toEqual({ ok: true, value: { rows: [[[1]]] } });
+  });
+
+  it("a hole in an array is null, as JSON.stringify writes it (it was a syntax error in text the user never wrote)", () => {
+    // eslint-disable-next-line no-sparse-arrays
+    expect(safeNewModel(Doc, { tags: [, "a"], meta: [1, , 2] })).toEqual({ ok: true, value: { tags: ["", "a"], meta: [1, null, 2] } });
+  });
+});
+
 describe("simple API and properties", () => {
   it("newModel and safeNewModel use the model's default validator", () => {
     expect(newModel(User, dict)).toEqual({ ...typed(), Secret: "" });

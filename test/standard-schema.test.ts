@@ -181,6 +181,30 @@ describe("~standard on a model", () => {
     expect(issuesOf(nested)).toEqual([{ message: expect.any(String), path: ["tags", 1] }]);
   });
 
+  it("paths lead into the input as given: an empty map key, dotted keys at every level, inside an any value, an unknown dotted key", () => {
+    const Place = model("Place", { city: t.string("min=2") });
+    const Where = model("Where", { byKey: t.map(Place), nested: t.map(t.map(Place)), meta: t.any() });
+    const w = new Validator(Where, { strictMissingFields: false, extraFields: "forbid" });
+    const paths = (x: unknown) => issuesOf(w["~standard"].validate(x)).map((i) => i.path);
+    expect(paths({ byKey: { "": { city: "x" } } })).toEqual([["byKey", "", "city"]]);
+    expect(paths({ nested: { "x.y": { "p.q": { city: "x" } } } })).toEqual([["nested", "x.y", "p.q", "city"]]);
+    expect(paths({ nested: { x: { "y.p": { city: "x" } } } })).toEqual([["nested", "x", "y.p", "city"]]);
+    expect(paths({ meta: { list: [1, NaN] } })).toEqual([["meta", "list", 1]]);
+    expect(paths({ meta: { "a.b": [{ "c[0]": Infinity }] } })).toEqual([["meta", "a.b", 0, "c[0]"]]);
+    expect(paths({ byKey: { "a.b": { city: "ab", "c.d": 1 } } })).toEqual([["byKey", "a.b", "c.d"]]);
+    // JSON bytes: no input to ask, so a key is the shortest that fits the model (the error path
+    // nested.x.y.p.city cannot tell x / y.p from x.y / p)
+    const bytes = new TextEncoder().encode('{"nested":{"x.y":{"p":{"city":"x"}}}}');
+    expect(issuesOf(w["~standard"].validate(bytes)).map((i) => i.path)).toEqual([["nested", "x", "y.p", "city"]]);
+  });
+
+  it("a body nested 20,000 arrays deep is an issue, not a thrown RangeError (a Hono or tRPC server answers 400, not 500)", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    const r = model("DeepBody", { meta: t.any() })["~standard"].validate({ meta: deep });
+    expect(issuesOf(r)).toEqual([{ message: expect.stringMatching(/^cannot convert a value nested deeper than 1000 levels to any at meta\[0\]/), path: ["meta", ...Array(999).fill(0)] }]);
+  });
+
   it("a value that is not an object is one issue without a path", () => {
     for (const v of ["Ada", 42, null, undefined, [ada]]) {
       const r = std.validate(v);
