@@ -118,6 +118,8 @@ const touch = (v: unknown) => {
 export const JSON_PARSE = "JSON.parse (whole document, once)";
 export const CHECKER = "checker StreamParser (string chunks)";
 export const CHECKER_BYTES = "checker StreamParser (Uint8Array chunks)";
+/** Context, not a competitor: the same stream with no partial read (what reading after every chunk costs is the difference). */
+export const CHECKER_UNREAD = "checker StreamParser (string chunks, partial not read)";
 export const STREAMPARSER = "@streamparser/json (emitPartialValues)";
 export const PARTIAL_JSON = "partial-json parse (text so far)";
 export const AI_SDK = "ai parsePartialJson (text so far)";
@@ -142,13 +144,14 @@ export function streamparserRoot(chunks: readonly string[], look: (root: unknown
 }
 
 /** checker: one StreamParser (reset per document), fed the chunks `pick` takes from the input. */
-function checkerTool(name: string, parser: StreamParser, pick: (input: Input) => readonly (string | Uint8Array)[]): Tool {
+function checkerTool(name: string, parser: StreamParser, pick: (input: Input) => readonly (string | Uint8Array)[], read = true): Tool {
   return {
     name,
     run(input) {
       const chunks = pick(input);
       parser.reset();
-      for (let i = 0; i < chunks.length; i++) touch(parser.feed(chunks[i]).partial);
+      if (read) for (let i = 0; i < chunks.length; i++) touch(parser.feed(chunks[i]).partial);
+      else for (let i = 0; i < chunks.length; i++) touch(parser.feed(chunks[i]).state);
       const r = parser.end();
       if (r.errors.length > 0) throw new Error(`checker: ${JSON.stringify(r.errors[0])}`);
       return r.value;
@@ -162,6 +165,7 @@ function tools(): Tool[] {
     { name: JSON_PARSE, run: ({ doc }) => JSON.parse(doc) },
     checkerTool(CHECKER, parser, (input) => input.chunks),
     checkerTool(CHECKER_BYTES, parser, (input) => input.byteChunks),
+    checkerTool(CHECKER_UNREAD, parser, (input) => input.chunks, false),
     { name: STREAMPARSER, run: ({ chunks }) => streamparserRoot(chunks, touch) },
     {
       name: PARTIAL_JSON,
@@ -387,6 +391,10 @@ export function summaryTables(ms: Measured[], sizes: number[], chunkSizes: numbe
   if (c && sp) {
     const x = sp.ms.median / c.ms.median;
     verdicts.push(`${sizeLabel(big)} / 16 B >= 3x faster than @streamparser/json: ${x >= 3 ? "MET" : "NOT MET"} (${fmt(x, 2)}x: ${fmt(c.ms.median, 1)} ms vs ${fmt(sp.ms.median, 1)} ms)`);
+    const u = find(ms, CHECKER_UNREAD, big, 16);
+    if (u) {
+      verdicts.push(`(context) the same ${sizeLabel(big)} / 16 B stream with the partial never read: ${fmt(u.ms.median, 1)} ms, ${fmt(sp.ms.median / u.ms.median, 2)}x faster than @streamparser/json; reading the partial after every chunk adds ${fmt(c.ms.median - u.ms.median, 1)} ms`);
+    }
   }
   for (const chunk of chunkSizes) {
     const a = find(ms, CHECKER, small, chunk);
@@ -457,7 +465,7 @@ async function main(): Promise<void> {
     timings,
     notes: [
       "A 'record' below is one whole document streamed chunk by chunk (ns/record = ns per document); the tables after this one give ms/doc, ns/byte and the ratios.",
-      "Chunks are strings of 16 or 64 UTF-16 units (what an LLM text stream hands over), or Uint8Arrays of 16 or 64 bytes for checker's byte row. After every chunk each tool's partial value is read.",
+      "Chunks are strings of 16 or 64 UTF-16 units (what an LLM text stream hands over), or Uint8Arrays of 16 or 64 bytes for checker's byte row. After every chunk each tool's partial value is read, except in the row marked 'partial not read' (context for what the reads cost).",
       "checker: StreamParser.feed per chunk (validates the Answer model of bench/stream.ts as it goes; the partial is its typed value, built from the chunk's snapshot when read, here after every chunk). @streamparser/json: JSONParser({ emitPartialValues: true }) with an onValue handler keeping the root container (mutated in place; it holds complete values, open strings are emitted separately). partial-json / ai: parse(text so far) after every chunk.",
       "(estimated*) partial-json and ai re-parse the whole text so far after every chunk; at 1 MB a run takes minutes, so the time is the sum of every k-th prefix parse times k (the cost of a step depends only on the prefix length). At 100 KB and 1 MB they run 1-2 rounds.",
       ...verdicts,
