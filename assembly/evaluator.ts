@@ -169,7 +169,7 @@ export function numberValue(start: u32, end: u32): void {
           typeError(fr, J_NUMBER, TE_RANGE, start);
           return;
         }
-      } else if (frWord(fr, FR_AUX) == R_FLOAT32 ? Math.abs(v) > 3.4028234663852886e38 : !isFinite(v)) {
+      } else if (frWord(fr, FR_AUX) == R_FLOAT32 ? !isFinite(<f32>v) : !isFinite(v)) { // (float32: what rounds to a finite float32, as Go's ParseFloat(s, 32) reads 3.4028235e+38)
         typeError(fr, J_NUMBER, TE_RANGE, start);
         return;
       }

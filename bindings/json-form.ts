@@ -2,6 +2,7 @@
 // captured extras merged into their level, times as RFC 3339 text. Error values are in this form.
 
 import { stripPtr, type RModel, type RType } from "./resolve.js";
+import { setMember } from "./values.js";
 
 /** RFC 3339 with the fraction trimmed, as Go's time.Time marshals (always UTC here). */
 export function formatTime(d: Date): string {
@@ -35,13 +36,15 @@ export function objectToJsonForm(m: RModel, o: Record<string, unknown>, partial 
   if (typeof o !== "object" || o === null) return o;
   const out: Record<string, unknown> = {};
   for (const f of m.fields) {
-    if (f.extras) {
-      const extras = o[f.key];
-      if (extras && typeof extras === "object") Object.assign(out, extras);
-      continue;
-    }
+    if (f.extras) continue; // (after the fields)
     if (f.skip || (partial && !Object.hasOwn(o, f.key))) continue;
     out[f.jsonName] = toJsonForm(f.type, o[f.key], partial);
+  }
+  // captured extras join their level as marshal writes them: only where this validator captures
+  // them, never over a field's JSON name, a "__proto__" key as a key (not the object's prototype)
+  const extras = m.extrasField && m.extraMode === "capture" ? o[m.extrasField.key] : undefined;
+  if (extras && typeof extras === "object") {
+    for (const [k, x] of Object.entries(extras)) if (x !== undefined && !m.byJson.has(k)) setMember(out, k, x);
   }
   return out;
 }

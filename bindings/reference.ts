@@ -7,15 +7,37 @@ import type { FieldError } from "./errors.js";
 import { toJsonForm } from "./json-form.js";
 import { REQUIRED_CODE, REQUIRED_MESSAGE } from "./directives/required.js";
 import type { ValueCheck } from "./directives/directive.js";
-import { FLOAT32_MAX, intRange, stripPtr, typeName, type RField, type RModel, type RType } from "./resolve.js";
+import { fitsFloat32, intRange, stripPtr, typeName, type RField, type RModel, type RType } from "./resolve.js";
 import { zeroValue } from "./values.js";
 
 export function joinPath(path: string, name: string): string {
   return path === "" ? name : `${path}.${name}`;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+/**
+ * An object whose own properties are its content (a plain or null-prototype object, a class
+ * instance): not an array, a Date, a Map or Set, bytes, a RegExp, a Promise, an Error, whose
+ * content JSON would not hold (marshal would write `{}` for a Map, losing it).
+ */
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && Object.prototype.toString.call(v) === "[object Object]";
+}
+
+/** A time Go can write as RFC 3339: a valid Date in years 0..9999 (Go's MarshalJSON refuses others). */
+function isTime(v: unknown): v is Date {
+  if (!(v instanceof Date) || Number.isNaN(v.getTime())) return false;
+  const year = v.getUTCFullYear();
+  return year >= 0 && year <= 9999;
+}
+
+/** The value of an INVALID_TYPE record: its JSON form where it has one (a bigint's digits), else null. */
+function typeErrorValue(v: unknown): unknown {
+  try {
+    const text = JSON.stringify(v, (_, x: unknown) => (typeof x === "bigint" ? (Number.isSafeInteger(Number(x)) ? Number(x) : x.toString()) : x));
+    return text === undefined ? null : JSON.parse(text);
+  } catch {
+    return null; // (a cycle)
+  }
 }
 
 /** Does v have the TypeScript shape of type t (ptr already removed)? */
@@ -26,8 +48,8 @@ function hasType(t: RType, v: unknown): boolean {
         case "string": return typeof v === "string";
         case "bool": return typeof v === "boolean";
         case "any": return true;
-        case "time": return v instanceof Date && !Number.isNaN(v.getTime());
-        case "float32": return typeof v === "number" && Math.abs(v) <= FLOAT32_MAX;
+        case "time": return isTime(v);
+        case "float32": return typeof v === "number" && fitsFloat32(v);
         case "float64": return typeof v === "number" && Number.isFinite(v);
         default: {
           const r = intRange(t.scalar)!;
@@ -36,43 +58,51 @@ function hasType(t: RType, v: unknown): boolean {
       }
     case "slice": return Array.isArray(v);
     case "array": return Array.isArray(v) && v.length === t.length;
-    case "map": case "model": case "extras": return isPlainObject(v);
+    case "map": case "model": case "extras": return isRecord(v);
     case "ptr": return true;
   }
 }
 
-/**
- * Check a present (non-null) value of type t at path, then its own checks. `open`: the objects and
- * arrays being checked around it (a value that contains itself has no JSON form: INVALID_TYPE).
- */
-function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCheck[], out: FieldError[], open: Set<object>): void {
+/** What a walk needs besides the value: the errors so far, the containers around, the depth limit. */
+interface Walk {
+  readonly out: FieldError[];
+  /** The objects and arrays being checked around the value (a value that contains itself has no JSON form). */
+  readonly open: Set<object>;
+  /** As unmarshal's maxDepth: a value nested deeper has no JSON form unmarshal would read (and the walk stays off the call stack's limit). */
+  readonly maxDepth: number;
+}
+
+/** Check a present (non-null) value of type t at path, then its own checks. */
+function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCheck[], w: Walk): void {
   const base = stripPtr(t);
+  const { out, open } = w;
   if (!hasType(base, v)) {
-    out.push({ field: path, code: "INVALID_TYPE", message: `must be of type ${typeName(base)}`, value: toJsonForm({ kind: "scalar", scalar: "any" }, v) });
+    out.push({ field: path, code: "INVALID_TYPE", message: `must be of type ${typeName(base)}`, value: typeErrorValue(v) });
     return;
   }
   const container = typeof v === "object" && v !== null && !(v instanceof Date) ? v : undefined;
   if (container) {
-    if (open.has(container)) {
-      out.push({ field: path, code: "INVALID_TYPE", message: `must be of type ${typeName(base)}, not a value that contains itself`, value: null });
+    const not = open.has(container) ? "a value that contains itself" : open.size >= w.maxDepth ? `a value nested deeper than ${w.maxDepth} levels` : undefined;
+    if (not !== undefined) {
+      out.push({ field: path, code: "INVALID_TYPE", message: `must be of type ${typeName(base)}, not ${not}`, value: null });
       return;
     }
     open.add(container);
   }
   switch (base.kind) {
     case "model":
-      checkObject(base.model, v as Record<string, unknown>, path, out, open);
+      checkObject(base.model, v as Record<string, unknown>, path, w);
       break;
     case "slice": case "array":
       // (every index, holes too: a hole is no element of a JSON array)
       for (let i = 0; i < (v as unknown[]).length; i++) {
         const x = (v as unknown[])[i];
-        if (x !== null && x !== undefined) checkValue(base.elem, x, `${path}[${i}]`, [], out, open);
+        if (x !== null && x !== undefined) checkValue(base.elem, x, `${path}[${i}]`, [], w);
       }
       break;
     case "map":
       for (const [k, x] of Object.entries(v as object)) {
-        if (x !== null && x !== undefined) checkValue(base.elem, x, joinPath(path, k), [], out, open);
+        if (x !== null && x !== undefined) checkValue(base.elem, x, joinPath(path, k), [], w);
       }
       break;
   }
@@ -82,11 +112,12 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
   }
 }
 
-function checkObject(m: RModel, o: Record<string, unknown>, path: string, out: FieldError[], open: Set<object>): void {
+function checkObject(m: RModel, o: Record<string, unknown>, path: string, w: Walk): void {
   const fields = m.fields.filter((f) => !f.skip);
+  const { out } = w;
   for (const f of fields) {
     const v = o[f.key];
-    if (v !== null && v !== undefined) checkValue(f.type, v, joinPath(path, f.jsonName), f.valueChecks, out, open);
+    if (v !== null && v !== undefined) checkValue(f.type, v, joinPath(path, f.jsonName), f.valueChecks, w);
   }
   for (const f of fields) {
     const v = o[f.key];
@@ -103,13 +134,13 @@ function checkObject(m: RModel, o: Record<string, unknown>, path: string, out: F
 }
 
 /** Validate a typed value of model m; [] when it passes. */
-export function referenceValidate(m: RModel, value: unknown): FieldError[] {
+export function referenceValidate(m: RModel, value: unknown, maxDepth = Number.POSITIVE_INFINITY): FieldError[] {
   const out: FieldError[] = [];
-  if (!isPlainObject(value)) {
-    out.push({ field: "", code: "INVALID_TYPE", message: `must be of type ${m.name}`, value: value ?? null });
+  if (!isRecord(value)) {
+    out.push({ field: "", code: "INVALID_TYPE", message: `must be of type ${m.name}`, value: typeErrorValue(value) });
     return out;
   }
-  checkObject(m, value, "", out, new Set([value]));
+  checkObject(m, value, "", { out, open: new Set([value]), maxDepth });
   return out;
 }
 
@@ -117,7 +148,7 @@ export function referenceValidate(m: RModel, value: unknown): FieldError[] {
 export function zeroErrors(f: RField, path: string): FieldError[] {
   const out: FieldError[] = [];
   const zero = zeroValue(f.type);
-  if (zero !== null) checkValue(f.type, zero, path, f.valueChecks, out, new Set());
+  if (zero !== null) checkValue(f.type, zero, path, f.valueChecks, { out, open: new Set(), maxDepth: Number.POSITIVE_INFINITY });
   return out;
 }
 

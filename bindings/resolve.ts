@@ -162,6 +162,17 @@ export function intRange(kind: ScalarKind): [number, number] | undefined {
 
 export const FLOAT32_MAX = 3.4028234663852886e38;
 
+/**
+ * The float32 kind holds a number that rounds to a finite float32 (as Go's ParseFloat(s, 32)
+ * reads it: Go writes float32's largest value as 3.4028235e+38, above FLOAT32_MAX, which rounds
+ * down to it). The first number that rounds to infinity, halfway between FLOAT32_MAX and 2^128.
+ */
+export const FLOAT32_OVERFLOW = 3.4028235677973366e38;
+
+export function fitsFloat32(n: number): boolean {
+  return Number.isFinite(Math.fround(n));
+}
+
 /** Makes the ModelError of a mistake in one field. */
 type FieldFailure = (why: string) => ModelError;
 
@@ -369,7 +380,7 @@ function parseDefault(field: RField, text: string): string | number | boolean {
   if (range) {
     if (!Number.isInteger(n)) throw new DirectiveError(`default=${text} is not an integer for ${base.scalar}`);
     if (n < range[0] || n > range[1]) throw new DirectiveError(`default=${text} is out of range for ${base.scalar}`);
-  } else if (base.scalar === "float32" && Math.abs(n) > FLOAT32_MAX) {
+  } else if (base.scalar === "float32" && !fitsFloat32(n)) {
     throw new DirectiveError(`default=${text} is out of range for float32`);
   } else if (!Number.isFinite(n)) throw new DirectiveError(`default=${text} is out of range`);
   return n;

@@ -10,7 +10,7 @@
 //   otherwise (ignored or captured keys are allowed).
 // - Kinds: string -> "string"; bool -> "boolean"; int kinds -> "integer" with the kind's range as
 //   minimum/maximum (int8 -128..127, uint8 0..255, ...; int, int64, uint, uint64 are bounded to JS
-//   safe integers in this port); float32 -> "number" within +-3.4028234663852886e38; float64 ->
+//   safe integers in this port); float32 -> "number" below +-3.4028235677973366e38 (what rounds to a finite float32); float64 ->
 //   "number"; time -> "string" with format "date-time"; any -> {} (anything); slice and [N]T ->
 //   "array" with `items`; map -> "object" with `additionalProperties` (the element schema).
 //   The OpenAPI output adds OpenAPI's format names: int32 "int32", int/int64 "int64", float32
@@ -73,7 +73,7 @@
 // - [N]T: checker reads any length (missing items zero, extra items dropped, as Go) and counts N.
 // - directives listed in x-checker (no keyword at all).
 
-import { FLOAT32_MAX, intRange, type Resolved, type RField, type RModel, type RType } from "./resolve.js";
+import { FLOAT32_OVERFLOW, intRange, type Resolved, type RField, type RModel, type RType } from "./resolve.js";
 import type { Model } from "./model.js";
 
 /** A JSON value (what a schema is made of). */
@@ -264,7 +264,7 @@ class SchemaWriter {
           case "bool": return { type: "boolean" };
           case "any": return {};
           case "time": return { type: "string", format: "date-time" };
-          case "float32": return { type: "number", ...(format ? { format } : {}), minimum: -FLOAT32_MAX, maximum: FLOAT32_MAX };
+          case "float32": return { type: "number", ...(format ? { format } : {}), exclusiveMinimum: -FLOAT32_OVERFLOW, exclusiveMaximum: FLOAT32_OVERFLOW };
           case "float64": return { type: "number", ...(format ? { format } : {}) };
           default: return { type: "integer", ...(format ? { format } : {}), minimum: range![0], maximum: range![1] };
         }

@@ -124,7 +124,7 @@ export class Validator<M extends Model = Model> {
   }
 
   private check(value: Infer<M>): FieldError[] | undefined {
-    const errors = referenceValidate(this.program.resolved.root, value);
+    const errors = referenceValidate(this.program.resolved.root, value, this.options.maxDepth);
     if (errors.length === 0) return undefined;
     const max = this.options.maxErrors;
     if (errors.length > max) {

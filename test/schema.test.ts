@@ -10,7 +10,8 @@ import {
 import { compileStrict, openApiProblems } from "./support/issue5-schema.js";
 
 const SAFE = Number.MAX_SAFE_INTEGER;
-const F32 = 3.4028234663852886e38;
+/** What rounds to float32 infinity (halfway between its largest value and 2^128): the float32 kind's bounds, exclusive. */
+const F32_OVER = 3.4028235677973366e38;
 const DRAFT = "https://json-schema.org/draft/2020-12/schema";
 
 /** Both schemas of a model, each compiled by strict ajv, the OpenAPI one checked against OAS 3.1. */
@@ -52,7 +53,7 @@ describe("kinds", () => {
         u16: { type: "integer", minimum: 0, maximum: 65535 },
         u32: { type: "integer", minimum: 0, maximum: 4294967295 },
         u64: { type: "integer", minimum: 0, maximum: SAFE },
-        f32: { type: "number", minimum: -F32, maximum: F32 },
+        f32: { type: "number", exclusiveMinimum: -F32_OVER, exclusiveMaximum: F32_OVER },
         f64: { type: "number" },
         a: {},
         tm: { type: "string", format: "date-time" },
@@ -73,7 +74,7 @@ describe("kinds", () => {
     expect(props.i).toEqual({ type: "integer", format: "int64", minimum: -SAFE, maximum: SAFE });
     expect(props.i64).toEqual({ type: "integer", format: "int64", minimum: -SAFE, maximum: SAFE });
     expect(props.i32).toEqual({ type: "integer", format: "int32", minimum: -2147483648, maximum: 2147483647 });
-    expect(props.f32).toEqual({ type: "number", format: "float", minimum: -F32, maximum: F32 });
+    expect(props.f32).toEqual({ type: "number", format: "float", exclusiveMinimum: -F32_OVER, exclusiveMaximum: F32_OVER });
     expect(props.f64).toEqual({ type: "number", format: "double" });
     expect(props.i8).toEqual({ type: "integer", minimum: -128, maximum: 127 });
     expect(props.u32).toEqual({ type: "integer", minimum: 0, maximum: 4294967295 });
@@ -168,7 +169,7 @@ describe("directives", () => {
         rp: { type: "integer", minimum: -128, maximum: 127 },
         rs: { type: "array", items: { type: "boolean" } },
         flag: { type: "boolean", default: true },
-        ratio: { type: "number", minimum: -F32, maximum: 1, default: 0.5 },
+        ratio: { type: "number", exclusiveMinimum: -F32_OVER, exclusiveMaximum: F32_OVER, maximum: 1, default: 0.5 },
         zip: { type: "string", pattern: "^[0-9]{5}$" },
       },
       required: ["name", "ra", "rp", "rs"],

@@ -41,7 +41,7 @@ function scalarArb(kind: string, clean: boolean): fc.Arbitrary<unknown> {
   if (!clean) return arb;
   switch (kind) {
     case "time": return fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59.999Z"), noInvalidDate: true }).map((d) => d.toISOString());
-    case "float32": return arb.filter((x) => Math.abs(x as number) <= F32);
+    case "float32": return arb.filter((x) => Number.isFinite(Math.fround(x as number)));
     case "string": case "bool": case "any": case "float64": return arb;
     default: {
       const [lo, hi] = intBounds(kind);
@@ -61,7 +61,7 @@ function anyScalarArb(kind: string): fc.Arbitrary<unknown> {
         fc.constantFrom("2024-02-29T12:00:00+05:30", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "yesterday", "", "2024-01-01"),
       );
     case "float32":
-      return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1.5, -1.4, 1e30, F32, -F32, 3.5e38, -3.5e38), fc.integer({ min: -40, max: 40 }).map((x) => x / 4));
+      return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1.5, -1.4, 1e30, F32, -F32, 3.4028235e38, -3.4028235e38, 3.4028235677973366e38, 3.5e38, -3.5e38), fc.integer({ min: -40, max: 40 }).map((x) => x / 4));
     case "float64":
       return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, 1, -1, 1e300, 1e301), fc.integer({ min: -40, max: 40 }).map((x) => x / 4));
     default: {

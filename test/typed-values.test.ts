@@ -1,0 +1,109 @@
+// validate, marshal and dict of typed values that JSON cannot hold, or that unmarshal would not
+// read back: values nested past maxDepth, Dates outside Go's years, Maps and bytes where an object
+// goes, bigints, Go's own text for the largest float32; and dict's captured extras, which follow
+// marshal's rules. validate must agree with unmarshal of the same value written as JSON, and a
+// hostile value must give an error, never a stack overflow.
+
+import { describe, expect, it } from "vitest";
+import { dict, marshal, model, safeUnmarshal, safeValidate, t, ValidationError, Validator, type FieldError, type Model } from "../bindings/index.js";
+
+const Node: Model = model("ChainNode", { v: t.int(), next: t.ptr(t.lazy(() => Node)) });
+
+function chain(levels: number): Record<string, unknown> {
+  let n: Record<string, unknown> = { v: levels, next: null };
+  for (let i = levels - 1; i > 0; i--) n = { v: i, next: n };
+  return n;
+}
+
+function errorsOf(r: { ok: boolean; error?: unknown }): FieldError[] {
+  if (r.ok) return [];
+  expect(r.error).toBeInstanceOf(ValidationError);
+  return (r.error as ValidationError).errors;
+}
+
+describe("values nested past maxDepth", () => {
+  it("validate reports INVALID_TYPE at the first level past it (as unmarshal refuses the text), for 20,000 levels too", () => {
+    const v = new Validator(Node, { maxDepth: 4 });
+    const path = "next.next.next.next"; // (the 5th level: the document is the first)
+    expect(errorsOf(v.safeValidate(chain(5) as never))).toEqual([
+      { field: path, code: "INVALID_TYPE", message: "must be of type ChainNode, not a value nested deeper than 4 levels", value: null },
+    ]);
+    expect(errorsOf(v.safeValidate(chain(4) as never))).toEqual([]);
+    // one-shot reads the same value written as JSON the same way: 4 levels pass, 5 do not
+    expect(safeUnmarshal(Node, JSON.stringify(chain(4))).ok).toBe(true);
+    const deep = safeValidate(Node, chain(20_000) as never);
+    expect(errorsOf(deep)).toHaveLength(1);
+    expect(errorsOf(deep)[0]).toMatchObject({ code: "INVALID_TYPE", message: "must be of type ChainNode, not a value nested deeper than 1000 levels" });
+  });
+
+  it("marshal validates first: a ValidationError, never a RangeError or text that unmarshal refuses", () => {
+    expect(() => marshal(Node, chain(20_000) as never)).toThrow(ValidationError);
+    expect(() => marshal(Node, chain(1200) as never)).toThrow(ValidationError);
+    const text = new TextDecoder().decode(marshal(Node, chain(1000) as never));
+    expect(safeUnmarshal(Node, text).ok).toBe(true);
+  });
+});
+
+describe("values JSON or Go cannot hold where the model says", () => {
+  const Event = model("Event", { when: t.time(), tags: t.map(t.string()), id: t.int64() });
+
+  it("a Date outside years 0..9999 is INVALID_TYPE (Go's MarshalJSON refuses it; unmarshal reads no such text)", () => {
+    for (const when of [new Date("+010000-01-01T00:00:00Z"), new Date("-000001-06-01T00:00:00Z")]) {
+      const errors = errorsOf(safeValidate(Event, { when, tags: {}, id: 1 }));
+      expect(errors).toEqual([{ field: "when", code: "INVALID_TYPE", message: "must be of type time.Time", value: when.toJSON() }]);
+      expect(() => marshal(Event, { when, tags: {}, id: 1 })).toThrow(ValidationError);
+    }
+    expect(errorsOf(safeValidate(Event, { when: new Date("9999-12-31T23:59:59.999Z"), tags: {}, id: 1 }))).toEqual([]);
+  });
+
+  it("a Map, a Set or bytes where an object goes is INVALID_TYPE (marshal would write {} and lose it); a class instance is an object", () => {
+    for (const tags of [new Map([["a", "b"]]), new Set(["a"]), new Uint8Array(2)]) {
+      expect(errorsOf(safeValidate(Event, { when: new Date(0), tags: tags as never, id: 1 }))).toEqual([
+        { field: "tags", code: "INVALID_TYPE", message: "must be of type map[string]string", value: JSON.parse(JSON.stringify(tags)) },
+      ]);
+    }
+    class Tags { a = "b"; }
+    expect(errorsOf(safeValidate(Event, { when: new Date(0), tags: new Tags() as never, id: 1 }))).toEqual([]);
+  });
+
+  it("an INVALID_TYPE value is in JSON form, so the error serialises: a bigint as its digits", () => {
+    const errors = errorsOf(safeValidate(Event, { when: new Date(0), tags: {}, id: 5n as never }));
+    expect(errors).toEqual([{ field: "id", code: "INVALID_TYPE", message: "must be of type int64", value: 5 }]);
+    expect(errorsOf(safeValidate(Event, { when: new Date(0), tags: {}, id: 2n ** 70n as never }))[0].value).toBe("1180591620717411303424");
+    expect(() => JSON.stringify(errors)).not.toThrow();
+  });
+});
+
+describe("float32: what rounds to a finite float32, as Go's ParseFloat(s, 32)", () => {
+  const Reading = model("Reading", { x: t.float32() });
+
+  it("3.4028235e+38 (Go's text for the largest float32) is read; what rounds to infinity is an UnmarshalTypeError; validate agrees", () => {
+    expect(safeUnmarshal(Reading, '{"x":3.4028235e+38}')).toEqual({ ok: true, value: { x: 3.4028235e38 } });
+    expect(safeUnmarshal(Reading, '{"x":-3.4028235e+38}')).toEqual({ ok: true, value: { x: -3.4028235e38 } });
+    // halfway between the largest float32 and 2^128 rounds (to even) to infinity
+    const over = safeUnmarshal(Reading, '{"x":3.4028235677973366e+38}');
+    expect(over.ok ? undefined : over.error.name).toBe("UnmarshalTypeError");
+    expect(errorsOf(safeValidate(Reading, { x: 3.4028235e38 }))).toEqual([]);
+    expect(errorsOf(safeValidate(Reading, { x: 3.4028235677973366e38 }))).toEqual([
+      { field: "x", code: "INVALID_TYPE", message: "must be of type float32", value: 3.4028235677973366e38 },
+    ]);
+    expect(new Validator(model("R2", { x: t.float32("default=3.4028235e+38") }), { strictMissingFields: true }).unmarshal("{}")).toEqual({ x: 3.4028235e38 });
+  });
+});
+
+describe("dict: captured extras as marshal writes them", () => {
+  const Item = model("ItemX", { a: t.int(), rest: t.extras() });
+
+  it("fields win over extras of the same JSON name; a __proto__ key is a key; only where the validator captures extras", () => {
+    const allow = new Validator(Item, { extraFields: "allow" });
+    const value = { a: 1, rest: JSON.parse('{"a":99,"z":2,"__proto__":{"polluted":true}}') as Record<string, unknown> };
+    const d = allow.dict(value);
+    expect(Object.getPrototypeOf(d)).toBe(Object.prototype);
+    expect(Object.keys(d)).toEqual(["a", "z", "__proto__"]);
+    expect(d.a).toBe(1);
+    expect(JSON.stringify(d)).toBe(new TextDecoder().decode(allow.marshal(value)));
+    // the default validator ignores unknown keys: marshal writes no extras, and neither does dict
+    expect(dict(Item, value)).toEqual({ a: 1 });
+    expect(new TextDecoder().decode(marshal(Item, value))).toBe('{"a":1}');
+  });
+});
