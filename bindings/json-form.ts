@@ -3,6 +3,7 @@
 
 import { stripPtr, type RModel, type RType } from "./resolve.js";
 import { setMember } from "./values.js";
+import { MarshalError } from "./marshal.js";
 
 /** RFC 3339 with the fraction trimmed, as Go's time.Time marshals (always UTC here). */
 export function formatTime(d: Date): string {
@@ -10,21 +11,36 @@ export function formatTime(d: Date): string {
   return iso.replace(/\.000Z$/, "Z").replace(/(\.\d*?)0+Z$/, "$1Z");
 }
 
-/**
- * `partial`: v is a stream's partial value, where a field not read yet is absent (left out here,
- * not written as null).
- */
-export function toJsonForm(t: RType, v: unknown, partial = false): unknown {
+/** How a value is turned into its JSON form. */
+export interface JsonFormOptions {
+  /** v is a stream's partial value, where a field not read yet is absent (left out here, not written as null). */
+  readonly partial?: boolean;
+  /** Containers nested deeper than this are a MarshalError (dict of a hostile value; no stack overflow). */
+  readonly maxDepth?: number;
+}
+
+export function toJsonForm(t: RType, v: unknown, options: JsonFormOptions = {}): unknown {
+  return form(t, v, options, 1);
+}
+
+export function objectToJsonForm(m: RModel, o: Record<string, unknown>, options: JsonFormOptions = {}): Record<string, unknown> {
+  return objectForm(m, o, options, 1);
+}
+
+/** The JSON form of v, a value at nesting level `depth` (1: the document). */
+function form(t: RType, v: unknown, options: JsonFormOptions, depth: number): unknown {
   if (v === null || v === undefined) return null;
   const base = stripPtr(t);
   switch (base.kind) {
-    case "model": return objectToJsonForm(base.model, v as Record<string, unknown>, partial);
+    case "model": return objectForm(base.model, v as Record<string, unknown>, options, depth);
     case "slice": case "array":
-      return Array.isArray(v) ? v.map((x) => toJsonForm(base.elem, x, partial)) : v;
+      if (!Array.isArray(v)) return v;
+      checkDepth(options, depth);
+      return v.map((x) => form(base.elem, x, options, depth + 1));
     case "map":
-      return typeof v === "object"
-        ? Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toJsonForm(base.elem, x, partial)]))
-        : v;
+      if (typeof v !== "object") return v;
+      checkDepth(options, depth);
+      return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, form(base.elem, x, options, depth + 1)]));
     case "scalar":
       return base.scalar === "time" && v instanceof Date ? formatTime(v) : v;
     default:
@@ -32,13 +48,20 @@ export function toJsonForm(t: RType, v: unknown, partial = false): unknown {
   }
 }
 
-export function objectToJsonForm(m: RModel, o: Record<string, unknown>, partial = false): Record<string, unknown> {
+function checkDepth(options: JsonFormOptions, depth: number): void {
+  const max = options.maxDepth;
+  if (max !== undefined && depth > max) throw new MarshalError("", `a value nested deeper than ${max} levels`);
+}
+
+function objectForm(m: RModel, o: Record<string, unknown>, options: JsonFormOptions, depth: number): Record<string, unknown> {
   if (typeof o !== "object" || o === null) return o;
+  checkDepth(options, depth);
+  const partial = options.partial === true;
   const out: Record<string, unknown> = {};
   for (const f of m.fields) {
     if (f.extras) continue; // (after the fields)
     if (f.skip || (partial && !Object.hasOwn(o, f.key))) continue;
-    out[f.jsonName] = toJsonForm(f.type, o[f.key], partial);
+    out[f.jsonName] = form(f.type, o[f.key], options, depth + 1);
   }
   // captured extras join their level as marshal writes them: only where this validator captures
   // them, never over a field's JSON name, a "__proto__" key as a key (not the object's prototype)

@@ -339,7 +339,7 @@ export class PartialBuilder {
 
   /** openValue(i) in JSON form, as error values are written (JSON names; fields not read yet left out). */
   openJsonValue(i: number): unknown {
-    return i < this.stack.length ? toJsonForm(this.stack[i].type, this.openValue(i), true) : undefined;
+    return i < this.stack.length ? toJsonForm(this.stack[i].type, this.openValue(i), { partial: true }) : undefined;
   }
 
   get depth(): number {

@@ -136,7 +136,7 @@ export class Validator<M extends Model = Model> {
 
   /** The value as a plain object with JSON names (nested models as objects, extras merged). */
   dict(value: Infer<M>): Record<string, unknown> {
-    return objectToJsonForm(this.program.resolved.root, value as Record<string, unknown>);
+    return objectToJsonForm(this.program.resolved.root, value as Record<string, unknown>, { maxDepth: this.options.maxDepth });
   }
 
   /** JSON Schema 2020-12 of the model (built once per validator, frozen). See bindings/schema.ts. */

@@ -5,7 +5,7 @@
 // hostile value must give an error, never a stack overflow.
 
 import { describe, expect, it } from "vitest";
-import { dict, marshal, model, safeUnmarshal, safeValidate, t, ValidationError, Validator, type FieldError, type Model } from "../bindings/index.js";
+import { dict, marshal, MarshalError, model, safeUnmarshal, safeValidate, t, ValidationError, Validator, type FieldError, type Model } from "../bindings/index.js";
 
 const Node: Model = model("ChainNode", { v: t.int(), next: t.ptr(t.lazy(() => Node)) });
 
@@ -41,6 +41,12 @@ describe("values nested past maxDepth", () => {
     expect(() => marshal(Node, chain(1200) as never)).toThrow(ValidationError);
     const text = new TextDecoder().decode(marshal(Node, chain(1000) as never));
     expect(safeUnmarshal(Node, text).ok).toBe(true);
+  });
+
+  it("dict (no validation) throws a MarshalError past maxDepth, not a RangeError", () => {
+    expect(() => dict(Node, chain(20_000) as never)).toThrow(new MarshalError("", "a value nested deeper than 1000 levels"));
+    expect(() => new Validator(Node, { maxDepth: 4 }).dict(chain(5) as never)).toThrow(MarshalError);
+    expect(new Validator(Node, { maxDepth: 4 }).dict(chain(4) as never)).toEqual(chain(4));
   });
 });
 
