@@ -13,6 +13,7 @@
 // ajv's draft-07 validator to checker on generated documents, as it does ajv's 2020-12 one.
 
 import { JSON_SCHEMA_2020_12, type JsonSchema } from "./schema.js";
+import { setMember } from "./values.js";
 
 export const JSON_SCHEMA_DRAFT_07 = "http://json-schema.org/draft-07/schema#";
 
@@ -38,7 +39,7 @@ function convert(s: Schema): Record<string, unknown> {
     else if (SUBSCHEMA_LIST.has(key) && Array.isArray(value)) out[key] = (value as readonly Schema[]).map(convert);
     else if (SUBSCHEMA_MAP.has(key) && isSchema(value)) {
       const map: Record<string, unknown> = {};
-      for (const [name, sub] of Object.entries(value)) map[name] = convert(sub as Schema);
+      for (const [name, sub] of Object.entries(value)) setMember(map, name, convert(sub as Schema));
       out[key === "$defs" ? "definitions" : key] = map;
     } else out[key] = structuredClone(value); // (data: a copy, so the result shares nothing with the cached schema)
   }

@@ -75,6 +75,7 @@
 
 import { FLOAT32_OVERFLOW, intRange, type Resolved, type RField, type RModel, type RType } from "./resolve.js";
 import type { Model } from "./model.js";
+import { setMember } from "./values.js";
 
 /** A JSON value (what a schema is made of). */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -115,10 +116,18 @@ function addKeyword(s: JsonObject, key: string, value: JsonValue): void {
   }
 }
 
-/** Drop a kind's bound that an exclusive bound from a directive makes redundant. */
+/** Of an inclusive and an exclusive bound on the same side (a kind's and a directive's), keep the tighter. */
 function dropRedundantBounds(s: JsonObject): void {
-  if (typeof s.exclusiveMinimum === "number" && typeof s.minimum === "number" && s.exclusiveMinimum >= s.minimum) delete s.minimum;
-  if (typeof s.exclusiveMaximum === "number" && typeof s.maximum === "number" && s.exclusiveMaximum <= s.maximum) delete s.maximum;
+  if (typeof s.exclusiveMinimum === "number" && typeof s.minimum === "number") delete s[s.exclusiveMinimum >= s.minimum ? "minimum" : "exclusiveMinimum"];
+  if (typeof s.exclusiveMaximum === "number" && typeof s.maximum === "number") delete s[s.exclusiveMaximum <= s.maximum ? "maximum" : "exclusiveMaximum"];
+}
+
+/** oneof values that can never all match leave no value: `not: {}` (ajv refuses an empty enum). */
+function dropEmptyEnum(s: JsonObject): void {
+  if (Array.isArray(s.enum) && s.enum.length === 0) {
+    delete s.enum;
+    s.not = {};
+  }
 }
 
 function nullable(s: JsonObject): JsonObject {
@@ -198,17 +207,17 @@ class SchemaWriter {
     const properties: JsonObject = {};
     const required: string[] = [];
     if (discriminator) {
-      properties[discriminator.name] = { type: "string", const: discriminator.value };
+      setMember(properties, discriminator.name, { type: "string", const: discriminator.value });
       required.push(discriminator.name);
     }
     for (const f of m.fields) {
       if (f.skip) continue;
       const s = this.field(f);
       if (discriminator?.name === f.jsonName) {
-        properties[f.jsonName] = { ...s, const: discriminator.value };
+        setMember(properties, f.jsonName, { ...s, const: discriminator.value });
         continue;
       }
-      properties[f.jsonName] = s;
+      setMember(properties, f.jsonName, s); // (a JSON name "__proto__" is a property like any other)
       if (f.required) required.push(f.jsonName);
     }
     const out: JsonObject = { type: "object", properties };
@@ -236,8 +245,9 @@ class SchemaWriter {
     if (f.required) {
       if (f.base.kind === "scalar" && f.base.scalar === "any") s.not = { type: "null" };
     } else if (isNilable(f.type)) {
-      s = nullable(s);
+      s = nullable(s); // (an empty enum becomes [null]: null passes, as checker takes it)
     }
+    dropEmptyEnum(s);
     if (extension.length > 0) s["x-checker"] = extension;
     return s;
   }
@@ -303,7 +313,7 @@ export function buildUnionSchema(discriminator: string, variants: readonly Union
   const w = new SchemaWriter(dialect, variants.flatMap((v) => v.resolved.models));
   const oneOf = variants.map((v) => w.model(v.resolved.root, { name: discriminator, value: v.value }));
   const mapping: JsonObject = {};
-  variants.forEach((v, i) => (mapping[v.value] = `#/oneOf/${i}`));
+  variants.forEach((v, i) => setMember(mapping, v.value, `#/oneOf/${i}`));
   const head: JsonObject = dialect === "json-schema" ? { $schema: JSON_SCHEMA_2020_12 } : {};
   return w.withDefs({ ...head, oneOf, discriminator: { propertyName: discriminator, mapping } });
 }

@@ -146,6 +146,11 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
   }
 
   safeValidate(item: UnionValue<V>): Result<UnionValue<V>, ValidationError> {
+    if (typeof item !== "object" || item === null) {
+      // (not what unmarshal returns: validate's error is still a ValidationError, never a TypeError)
+      const value = typeof item === "string" || typeof item === "number" || typeof item === "boolean" ? item : null;
+      return { ok: false, error: new ValidationError([{ field: "", code: "INVALID_TYPE", message: "must be of type { variant, value }", value }]) };
+    }
     const v = this.validators.get(item.variant);
     if (v === undefined) return { ok: false, error: this.discriminatorError(item.variant) };
     const r = v.safeValidate(item.value as never);

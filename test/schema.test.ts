@@ -169,7 +169,7 @@ describe("directives", () => {
         rp: { type: "integer", minimum: -128, maximum: 127 },
         rs: { type: "array", items: { type: "boolean" } },
         flag: { type: "boolean", default: true },
-        ratio: { type: "number", exclusiveMinimum: -F32_OVER, exclusiveMaximum: F32_OVER, maximum: 1, default: 0.5 },
+        ratio: { type: "number", exclusiveMinimum: -F32_OVER, maximum: 1, default: 0.5 },
         zip: { type: "string", pattern: "^[0-9]{5}$" },
       },
       required: ["name", "ra", "rp", "rs"],
@@ -458,6 +458,38 @@ describe("union schema", () => {
     expect(pointerOf(s, ["oneOf", 0, "properties", "kids", "items"])).toEqual({ $ref: "#/$defs/Tree" });
     expect(Object.keys(u.schemaOpenAPI().$defs as object)).toEqual(["Tree", "Person"]);
     compileStrict(s);
+  });
+});
+
+describe("names and values JSON objects cannot take as plain keys; oneof values that leave nothing", () => {
+  it("a JSON name, a discriminator or a variant value \"__proto__\" is a property / mapping entry like any other (it was dropped)", () => {
+    const P = model("ProtoName", { p: t.string('json:"__proto__" checker:"required,min=3"'), q: t.int() });
+    const s = schema(P);
+    expect(Object.keys(s.properties as object)).toEqual(["__proto__", "q"]);
+    expect(Object.getPrototypeOf(s.properties)).toBe(Object.prototype);
+    expect(pointerOf(s, ["properties", "__proto__"])).toEqual({ type: "string", minLength: 3 });
+    expect(JSON.stringify(s)).toContain('"__proto__":{"type":"string","minLength":3}');
+    compileStrict(s);
+    const Cat = model("ProtoCat", { name: t.string("required") });
+    const byKey = new UnionValidator({ discriminator: "__proto__", variants: { cat: Cat } });
+    expect(Object.keys(pointerOf(byKey.schema(), ["oneOf", 0, "properties"]) as object)).toEqual(["__proto__", "name"]);
+    expect(pointerOf(byKey.schema(), ["oneOf", 0, "required"])).toEqual(["__proto__", "name"]);
+    const byValue = new UnionValidator({ discriminator: "kind", variants: [{ value: "__proto__", model: Cat }, { value: "dog", model: Cat }] });
+    expect(Object.keys((byValue.schemaOpenAPI().discriminator as { mapping: object }).mapping)).toEqual(["__proto__", "dog"]);
+    // the draft-07 form (Standard JSON Schema) keeps it too
+    const draft07 = P["~standard"].jsonSchema.input({ target: "draft-07" });
+    expect(Object.keys(draft07.properties as object)).toEqual(["__proto__", "q"]);
+  });
+
+  it("oneof values that can never match (oneof=1e21 on an int, two oneof= with nothing in common) are not: {} (ajv refuses enum: []); nullable keeps null", async () => {
+    const Never = model("NeverMatches", { n: t.int("oneof=1e21"), s: t.string("oneof=a b,oneof=c"), p: t.ptr(t.string(), "oneof=a b,oneof=c") });
+    const { json } = await schemasOf(Never);
+    expect(pointerOf(json, ["properties", "n"])).toEqual({ type: "integer", minimum: -SAFE, maximum: SAFE, not: {} });
+    expect(pointerOf(json, ["properties", "s"])).toEqual({ type: "string", not: {} });
+    expect(pointerOf(json, ["properties", "p"])).toEqual({ type: ["string", "null"], enum: [null] });
+    const check = compileStrict(json);
+    expect(check({ n: 1, s: "a", p: null })).toBe(false);
+    expect(new Validator(Never).safeUnmarshal('{"n":1,"s":"a","p":null}').ok).toBe(false);
   });
 });
 

@@ -214,6 +214,13 @@ describe("validate", () => {
     expect(u.safeValidate(item).ok).toBe(true);
   });
 
+  it("what is no { variant, value } at all is a ValidationError too (safeValidate(null) threw a TypeError)", () => {
+    for (const [item, value] of [[null, null], [undefined, null], ["cat", "cat"], [7, 7]] as const) {
+      expect(pets().safeValidate(item as never)).toEqual({ ok: false, error: expect.any(ValidationError) });
+      expect(errorsOf(() => pets().validate(item as never))).toEqual([{ field: "", code: "INVALID_TYPE", message: "must be of type { variant, value }", value }]);
+    }
+  });
+
   it("a variant value that names no variant is INVALID_DISCRIMINATOR", () => {
     expect(errorsOf(() => pets().validate({ variant: "cow", value: {} } as never))).toEqual([
       { field: "pet_type", code: "INVALID_DISCRIMINATOR", message: "must be one of: cat, dog, bird", value: "cow" },
