@@ -56,8 +56,8 @@
 // min/max/minItems/maxItems on slices and maps; min/max string lengths (code points); oneof (enum);
 // unique on slices of strings, numbers or bools; alpha, alphanum (patterns that also pass "").
 // Not exact, and why:
-// - null on a field that is not a ptr, slice or map: checker accepts it (the field keeps its zero
-//   value, as in Go), the schema rejects it.
+// - null on a field that is not a ptr, slice or map, or as an item of a slice, array or map whose
+//   element is not one: checker accepts it (the zero value, as in Go), the schema rejects it.
 // - a missing field: under strictMissingFields a non-required field with no default and no ptr is
 //   MISSING_FIELD; with it off the zero value is checked (min=1 on a missing int fails). The schema
 //   only knows `required`.
@@ -65,7 +65,8 @@
 // - email, url, uuid: JSON Schema formats differ from checker's rules (uuid accepts a `urn:uuid:`
 //   prefix, email and uri follow RFCs checker does not) and a format check fails "" where checker
 //   passes it.
-// - time: date-time accepts lower-case `t`/`z` and leap seconds, which checker (as Go) rejects.
+// - time: date-time (as ajv-formats checks it) accepts lower-case `t`/`z`, leap seconds, a space
+//   for the `T` and `+0100` offsets, which checker (as Go's RFC3339) rejects.
 // - regexp/pattern: RE2 (checker) and ECMAScript (JSON Schema) syntax and semantics differ beyond
 //   their common subset.
 // - unique on items that are models, times or ptrs: checker compares fields (ignoring unknown
