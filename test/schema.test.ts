@@ -7,7 +7,7 @@ import {
   model, schema, schemaJSON, schemaJSONOpenAPI, schemaOpenAPI, setTagName, t, UnionValidator, Validator,
   type JsonSchema, type Model, type ValidatorOptions,
 } from "../bindings/index.js";
-import { compileStrict, openApiProblems } from "./support/issue5-schema.js";
+import { compileStrict, openApiProblems, strictAjv } from "./support/issue5-schema.js";
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 /** What rounds to float32 infinity (halfway between its largest value and 2^128): the float32 kind's bounds, exclusive. */
@@ -458,6 +458,22 @@ describe("union schema", () => {
     expect(pointerOf(s, ["oneOf", 0, "properties", "kids", "items"])).toEqual({ $ref: "#/$defs/Tree" });
     expect(Object.keys(u.schemaOpenAPI().$defs as object)).toEqual(["Tree", "Person"]);
     compileStrict(s);
+  });
+});
+
+describe("an OpenAPI component schema placed in an OpenAPI document", () => {
+  it("its $defs references resolve against its root once it has an $id (as the README says to give it); without one they resolve against the document's", () => {
+    const Addr = model("OaAddress", { city: t.string("required,min=2") });
+    const Usr = model("OaUser", { home: t.model(Addr), name: t.string() });
+    const component = new Validator(Usr).schemaOpenAPI();
+    const document = (schemas: object, id: string) => ({ $id: id, openapi: "3.1.0", info: { title: "t", version: "1" }, components: { schemas } });
+    const ajv = strictAjv();
+    ajv.addKeyword({ keyword: "openapi" }).addKeyword({ keyword: "info" }).addKeyword({ keyword: "components" });
+    ajv.addSchema(document({ OaUser: { $id: "urn:app:OaUser", ...component } }, "https://example.test/with-id.json"));
+    const check = ajv.getSchema("https://example.test/with-id.json#/components/schemas/OaUser")!;
+    expect([check({ home: { city: "x" }, name: "a" }), check({ home: { city: "xy" }, name: "a" })]).toEqual([false, true]);
+    ajv.addSchema(document({ OaUser: component }, "https://example.test/without-id.json"));
+    expect(() => ajv.getSchema("https://example.test/without-id.json#/components/schemas/OaUser")).toThrow(/can't resolve reference #\/\$defs\/OaAddress/);
   });
 });
 
