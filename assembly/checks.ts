@@ -15,7 +15,7 @@ import { isAlpha, isAlphanum, isEmail, isUrl, isUuid } from "./formats";
 import { patternMatch } from "./pattern";
 import { addError } from "./records";
 import { BYTES_BASE, DEPTH, IN, PATTERN_SCRATCH, SCRATCH, frWord, numPool, opAddr } from "./state";
-import { codePoints, compareBytes, unescape } from "./strings";
+import { codePoints, compareBytes, replaceLoneSurrogates, unescape } from "./strings";
 import { hasDuplicate } from "./unique";
 
 const NEVER: u32 = 0xffffffff;
@@ -32,9 +32,17 @@ function fail(op: u32, valStart: u32, valEnd: u32): void {
 export function stringOps(fr: u32, p: usize, len: u32, valStart: u32, valEnd: u32): void {
   const end = frWord(fr, FR_OBJ_OPS);
   let cps: u32 = 0xffffffff;
+  // a lone surrogate escape is U+FFFD to the checks that can tell its bytes from U+FFFD's (oneof,
+  // regexp; the formats tell only ASCII bytes apart, a length counts either as one): rewritten
+  // once, when one of them runs
+  let replaced = false;
   for (let op = frWord(fr, FR_OPS); op < end; op++) {
     const code = opWord(op, 0);
     const a = opWord(op, 1);
+    if (!replaced && (code == OP_ONEOF_STR || code == OP_PATTERN)) {
+      replaceLoneSurrogates(p, len);
+      replaced = true;
+    }
     let ok = true;
     switch (code) {
       case OP_MIN_LEN:
@@ -116,7 +124,7 @@ export function containerOps(fr: u32, count: u32, itemsBase: usize, items: u32, 
 
 // ---------------------------------------------------------------- slots
 
-/** A slot's string bytes, decoded into the scratch area at `at` when it has escapes. */
+/** A slot's string bytes, decoded into the scratch area at `at` when it has escapes (a lone surrogate as U+FFFD). */
 export let SLOT_STR: usize = 0;
 export let SLOT_LEN: u32 = 0;
 
@@ -125,7 +133,12 @@ export function slotString(slot: usize, at: usize): void {
   const a = load<u32>(slot + (SL_START << 2));
   const b = load<u32>(slot + (SL_END << 2));
   if (st == SS_STRING_POOL) { SLOT_STR = BYTES_BASE + a; SLOT_LEN = b; return; }
-  if (st == SS_STRING_ESC) { SLOT_STR = at; SLOT_LEN = unescape(IN + a, IN + b, at); return; }
+  if (st == SS_STRING_ESC) {
+    SLOT_STR = at;
+    SLOT_LEN = unescape(IN + a, IN + b, at);
+    replaceLoneSurrogates(at, SLOT_LEN); // (what the checks compare: see stringOps)
+    return;
+  }
   SLOT_STR = IN + a;
   SLOT_LEN = b - a;
 }

@@ -33,7 +33,9 @@ function putUtf8(dst: usize, cp: u32): u32 {
 
 /**
  * Decode the contents of a JSON string (already validated) into dst; returns the decoded length.
- * A \uD83D\uDE00 pair becomes one 4-byte sequence; a lone surrogate stays as its 3-byte form.
+ * A \uD83D\uDE00 pair becomes one 4-byte sequence; a lone surrogate stays as its 3-byte form, so
+ * that keys "\uD800" and "\uDC00" stay two keys of a map (as JSON.parse keeps them in the value);
+ * a value's checks read it as U+FFFD (replaceLoneSurrogates).
  */
 export function unescape(p: usize, end: usize, dst: usize): u32 {
   let w = dst;
@@ -71,6 +73,25 @@ export function unescape(p: usize, end: usize, dst: usize): u32 {
     w++;
   }
   return <u32>(w - dst);
+}
+
+/**
+ * Rewrite each lone surrogate of decoded bytes [p, p+len) (the 3-byte form unescape writes, ED A0..BF
+ * xx) as U+FFFD (EF BF BD, also 3 bytes), in place: Go's encoding/json decodes a lone surrogate
+ * escape as U+FFFD, so that is what every check of a string value sees (validate reads a lone
+ * surrogate of a JS string the same way). Valid UTF-8 has no such sequence: text read from the
+ * input as it is (unescaped) is never written to.
+ */
+export function replaceLoneSurrogates(p: usize, len: u32): void {
+  const end = p + len;
+  while (p + 3 <= end) {
+    if (load<u8>(p) == 0xed && load<u8>(p + 1) >= 0xa0) {
+      store<u8>(p, 0xef);
+      store<u8>(p + 1, 0xbf);
+      store<u8>(p + 2, 0xbd);
+      p += 3;
+    } else p++;
+  }
 }
 
 /** Unicode code points in UTF-8 bytes (every byte that is not a continuation byte). */

@@ -4,6 +4,7 @@
 // marked `early`, and replaced by the core's own record when the value completes.
 
 import type { Program } from "./compile.js";
+import { goString } from "./directives/go-format.js";
 import * as L from "./layout.js";
 import { OpenString } from "./open-string.js";
 import type { PartialBuilder } from "./partial.js";
@@ -92,8 +93,12 @@ export class EarlyChecks {
     const stringOps = state === L.TS_STRING && fr !== L.NONE ? this.early[fr] : undefined;
     if (stringOps) {
       const open = this.openString(s, text);
+      // oneof compares Go strings (a lone surrogate is U+FFFD, as the pool's values hold it; one in the
+      // open text stays lone: a high surrogate that may be half of a pair is held back), of the same
+      // length in UTF-16 units: only a value at least as long as the open text is read
+      const starts = (v: string) => v.length >= open.length && v.startsWith(goString(open));
       for (const e of stringOps) {
-        const failed = e.code === L.OP_MAX_LEN ? this.open.points > e.limit : e.code === L.OP_ONEOF_STR && !e.values.some((v) => v.startsWith(open));
+        const failed = e.code === L.OP_MAX_LEN ? this.open.points > e.limit : e.code === L.OP_ONEOF_STR && !e.values.some(starts);
         if (failed && this.claim(out, `${this.open.tokenStart}:${e.op}`)) out.push(this.opError(e.op, builder.errorPath(true), open, offset));
       }
     }

@@ -1,6 +1,7 @@
 // Helpers of the directives that name another field of the same model.
 import { OP_GT_FIELD, OP_LT_FIELD, ZERO_TIME_MS } from "../layout.js";
 import { DirectiveError, requireValue, type DirectiveSpec, type FieldContext, type SiblingRef } from "./directive.js";
+import { goString } from "./go-format.js";
 
 /** The other field named by a cross-field directive: must exist and must not be the field itself. */
 export function otherField(name: string, target: string, field: FieldContext): SiblingRef {
@@ -28,12 +29,12 @@ export function isZero(v: unknown): boolean {
   return false;
 }
 
-/** Order of two values of the same comparable kind (numbers, strings by code point, times). */
+/** Order of two values of the same comparable kind (numbers, Go strings by code point, times). */
 export function compareValues(a: unknown, b: unknown): number {
   if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
   if (a instanceof Date && b instanceof Date) return Math.sign(a.getTime() - b.getTime());
-  const x = String(a);
-  const y = String(b);
+  const x = goString(String(a));
+  const y = goString(String(b));
   // code point order (= UTF-8 byte order), not UTF-16 unit order
   let i = 0;
   let j = 0;

@@ -1,6 +1,6 @@
 // Go's string form of a value, used where the original library compares values as text
-// (oneof on numbers and bools, required_if): strconv.FormatInt / FormatFloat(v, 'f', -1, 64) /
-// FormatBool.
+// (oneof, required_if): strconv.FormatInt / FormatFloat(v, 'f', -1, 64) / FormatBool, and a
+// string as Go holds it (goString).
 
 /** Shortest decimal digits of a float without an exponent, as Go's FormatFloat(v, 'f', -1, 64). */
 export function formatFloatGo(v: number): string {
@@ -20,9 +20,22 @@ export function formatFloatGo(v: number): string {
   return (neg ? "-" : "") + out;
 }
 
-/** Go's text of a scalar value of the given kind class. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The Go string of a JS string: each lone surrogate is U+FFFD, as Go's encoding/json decodes a lone
+ * `\u` escape (and as UTF-8 encoders write one). The core reads a value's lone surrogate this way
+ * (assembly/strings.ts replaceLoneSurrogates), and a directive's text reaches it UTF-8 encoded, so
+ * every check that compares strings compares their Go strings.
+ */
+export function goString(s: string): string {
+  return SURROGATE.test(s) ? s.replace(LONE_SURROGATE, "\uFFFD") : s;
+}
+
+/** Go's text of a scalar value of the given kind class (a string's: its Go string). */
 export function formatGo(value: unknown): string {
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return goString(value);
   if (typeof value === "boolean") return value ? "true" : "false";
   if (typeof value === "number") return Object.is(value, -0) ? "0" : formatFloatGo(value);
   return String(value);

@@ -2,7 +2,7 @@
 // bool matches when its Go text (FormatInt / FormatFloat 'f' -1 / FormatBool) is one of them.
 import { OP_ONEOF_BOOL, OP_ONEOF_NUM, OP_ONEOF_STR } from "../layout.js";
 import { kindError, requireValue, type DirectiveSpec } from "./directive.js";
-import { formatGo, numberWithGoText } from "./go-format.js";
+import { formatGo, goString, numberWithGoText } from "./go-format.js";
 
 export const oneof: DirectiveSpec = {
   names: ["oneof"],
@@ -11,12 +11,15 @@ export const oneof: DirectiveSpec = {
     const message = `must be one of: ${values.join(", ")}`;
     const base = { phase: "value" as const, directive: raw, code: "INVALID_ENUM", message };
     switch (field.kind) {
-      case "string":
+      case "string": {
+        // compared as Go strings (a lone surrogate, in the value or in the tag, is U+FFFD)
+        const texts = values.map(goString);
         return {
           ...base, schema: { enum: values },
           wasm: (pool) => [OP_ONEOF_STR, pool.strings(values), values.length, 0],
-          test: (v: unknown) => values.includes(v as string),
+          test: (v: unknown) => texts.includes(goString(v as string)),
         };
+      }
       case "number": {
         const nums = values.map(numberWithGoText).filter((n): n is number => n !== undefined);
         return {

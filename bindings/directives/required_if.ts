@@ -4,7 +4,7 @@
 import { OP_REQUIRED_IF } from "../layout.js";
 import { DirectiveError, requireValue, type DirectiveSpec } from "./directive.js";
 import { isZero, otherField } from "./cross-field.js";
-import { formatGo, numberWithGoText } from "./go-format.js";
+import { formatGo, goString, numberWithGoText } from "./go-format.js";
 
 /** Pool reference meaning "the condition can never hold". */
 export const NEVER = 0xffffffff;
@@ -19,6 +19,7 @@ export const requiredIf: DirectiveSpec = {
     const target = text.slice(0, sep);
     const expected = text.slice(sep + 1).trim();
     const other = otherField(name, target, field);
+    const expectedText = goString(expected); // (formatGo gives a string's Go string too)
     if (other.kind !== "string" && other.kind !== "number" && other.kind !== "bool") {
       throw new DirectiveError(`${name}=${text}: ${target} must be a string, number or bool field`);
     }
@@ -38,7 +39,7 @@ export const requiredIf: DirectiveSpec = {
       // a missing condition field takes its zero value, whose text is "", "0" or "false"
       test: (self, o) => {
         const otherText = o === undefined || o === null ? (other.kind === "string" ? "" : other.kind === "bool" ? "false" : "0") : formatGo(o);
-        return otherText !== expected || !isZero(self);
+        return otherText !== expectedText || !isZero(self);
       },
     };
   },

@@ -1,19 +1,26 @@
 // `unique`: NOT_UNIQUE `items must be unique`. Lists: items pairwise distinct; maps: values
 // pairwise distinct; `unique=F` on a list of models compares their field F. null items are
-// skipped (as in Go). Items that are models are compared by value, which needs every field of the
-// model to be a scalar (Go's comparable structs); otherwise use unique=F.
+// skipped (as in Go). Items that are models are compared by value, field by field (the fields JSON
+// holds, as the core compares them), which needs every field of the model to be a scalar (Go's
+// comparable structs); otherwise use unique=F.
 import { OP_UNIQUE, OP_UNIQUE_BY } from "../layout.js";
-import { DirectiveError, kindError, type DirectiveSpec } from "./directive.js";
-import { formatGo } from "./go-format.js";
+import { DirectiveError, kindError, type DirectiveSpec, type SiblingRef } from "./directive.js";
+import { formatGo, goString } from "./go-format.js";
 
-/** Canonical text of a comparable value: equal values, equal keys. */
-export function uniqueKey(v: unknown): string | undefined {
+/**
+ * Canonical text of a comparable value, equal when the core finds the values equal: numbers by
+ * value, strings as Go strings, times by instant; a model item by its fields' values in declaration
+ * order (`fields`: the fields JSON holds; properties that are no such field take no part, as
+ * unmarshal never sees them). null / undefined: undefined (the item is skipped; a field of a model
+ * item that is null is one value, the same for every such field).
+ */
+export function uniqueKey(v: unknown, fields?: readonly SiblingRef[]): string | undefined {
   if (v === null || v === undefined) return undefined;
   if (v instanceof Date) return "t" + v.getTime();
-  if (typeof v === "object") {
-    return "m" + JSON.stringify(Object.values(v as object).map(uniqueKey));
+  if (fields !== undefined && typeof v === "object") {
+    return "m" + JSON.stringify(fields.map((f) => uniqueKey((v as Record<string, unknown>)[f.key])));
   }
-  return typeof v === "string" ? "s" + v : typeof v === "number" ? "n" + formatGo(v) : "b" + String(v);
+  return typeof v === "string" ? "s" + goString(v) : typeof v === "number" ? "n" + formatGo(v) : "b" + String(v);
 }
 
 function allDistinct(items: readonly unknown[], key: (item: unknown) => string | undefined): boolean {
@@ -55,14 +62,15 @@ export const unique: DirectiveSpec = {
     }
     // models are compared by value, field by field: only scalar fields compare (in Go a struct
     // holding a slice or map is not comparable and unique silently skips it; here it is refused)
-    const nested = elem === "model" ? field.elemFields()!.find((f) => !["string", "number", "bool", "time"].includes(f.kind)) : undefined;
+    const fields = elem === "model" ? field.elemFields()! : undefined;
+    const nested = fields?.find((f) => !["string", "number", "bool", "time"].includes(f.kind));
     if (nested) {
       throw new DirectiveError(`unique compares items by value, but field ${nested.key} of the item model is a ${nested.kind}: use unique=<Field>`);
     }
     return {
       ...base, schema: field.kind === "list" ? { uniqueItems: true } : undefined,
       wasm: () => [OP_UNIQUE, 0, 0, 0],
-      test: (v: unknown) => allDistinct(items(v), uniqueKey),
+      test: (v: unknown) => allDistinct(items(v), (item) => uniqueKey(item, fields)),
     };
   },
 };
