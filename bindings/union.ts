@@ -107,7 +107,10 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
     this.oneOfMessage = `must be one of: ${this.values.join(", ")}`;
     // json:"-" would mean "skip"; Go spells the name "-" as json:"-,"
     const name = discriminator === "-" ? "-," : tagQuote(discriminator);
-    const probe = model("UnionProbe", { [PROBE_KEY]: t.any(`json:"${name}"`) });
+    // (named after the variants' models: a document that is not an object is an UnmarshalTypeError
+    // "... into the document of type Cat | Dog")
+    const probeName = [...new Set(variants.map((x) => x.model.name))].join(" | ");
+    const probe = model(probeName, { [PROBE_KEY]: t.any(`json:"${name}"`) });
     this.probe = new Validator(probe, { ...options, strictMissingFields: false, extraFields: "ignore", tagName: "" });
     this.schemas = new SchemaCache((dialect) => buildUnionSchema(
       discriminator,

@@ -106,6 +106,8 @@ describe("unmarshal", () => {
       }
       expect(thrown, doc).toBeInstanceOf(UnmarshalTypeError);
       expect((thrown as UnmarshalTypeError).field).toBe("");
+      // (the type is the union's: its variants' models, not an internal name)
+      expect((thrown as UnmarshalTypeError).expected).toBe("Cat | Dog | Bird");
     }
   });
 
