@@ -351,6 +351,12 @@ export function closeObject(): void {
     const pfr = fw(parent, FM_FR);
     const pt = fw(parent, FM_TYPE);
     if ((pt == FT_ARRAY || pt == FT_MAP) && (flagsOf(pfr) & F_UNIQUE) != 0) {
+      // null on a field that is no ptr is its zero value to the comparison, as a Go struct holds
+      // it (the value JS builds has it too); the checks above have run, the slots go next
+      for (let i: u32 = 0; i < count; i++) {
+        const slot = base + <usize>i * SL_BYTES;
+        if (load<u32>(slot + (SL_STATE << 2)) == SS_NULL && (flagsOf(first + i) & F_NULLABLE) == 0) fillZero(slot, first + i);
+      }
       const by = frWord(pfr, FR_UNIQUE_BY);
       if (by == NONE) modelKey(base, count);
       else if (!slotKey(base + <usize>by * SL_BYTES)) LV_ITEM = ITEM_SKIP;

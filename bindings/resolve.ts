@@ -280,7 +280,7 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
   }
 
   function applyDirectives(rm: RModel, field: RField, list: string): void {
-    const sib = (f: RField): SiblingRef => ({ key: f.key, kind: f.kind, scalar: scalarOf(f.base), slot: f.slot });
+    const sib = (f: RField): SiblingRef => ({ key: f.key, kind: f.kind, scalar: scalarOf(f.base), slot: f.slot, nullable: f.type.kind === "ptr" });
     const lookup = (owner: RModel, name: string) => {
       const f = owner.fields.find((x) => x.key === name) ?? owner.fields.find((x) => !x.skip && x.jsonName === name);
       return f && !f.extras ? sib(f) : undefined;

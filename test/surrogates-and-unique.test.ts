@@ -164,6 +164,23 @@ describe("unique on models: their JSON fields in declaration order", () => {
     expectAgree(Lists, { ...base, items: [item({ s: "\uD800" }), item({ s: "\uDC00" })] });
   });
 
+  it("null on a field that is no ptr is its zero value (a Go struct holds 0 there), so the value unmarshal returns passes validate", () => {
+    const It = model("ZeroIt", { a: t.int(), b: t.int(), s: t.string(), p: t.ptr(t.int()) });
+    const m = model("ZeroL", { items: t.slice(It, "unique"), by: t.slice(It, "unique=b") });
+    const text = '{"items":[{"a":1,"b":null,"s":"","p":null},{"a":1,"b":0,"s":null,"p":null}],"by":[{"b":null},{"b":0}]}';
+    const dup = (items: unknown) => fe("items", "NOT_UNIQUE", NOT_UNIQUE, items);
+    const expected = [
+      dup([{ a: 1, b: null, s: "", p: null }, { a: 1, b: 0, s: null, p: null }]),
+      fe("by", "NOT_UNIQUE", NOT_UNIQUE, [{ b: null }, { b: 0 }]),
+    ];
+    expect(unmarshalErrors(m, text, { strictMissingFields: false })).toEqual(expected);
+    // what unmarshal builds (zeros where null was) fails validate the same way
+    const value = { items: [{ a: 1, b: 0, s: "", p: null }, { a: 1, b: 0, s: "", p: null }], by: [{ a: 0, b: 0, s: "", p: null }, { a: 0, b: 0, s: "", p: null }] };
+    expect(validateErrors(m, value, { strictMissingFields: false }).map((e) => e.field + " " + e.code)).toEqual(["items NOT_UNIQUE", "by NOT_UNIQUE"]);
+    // a nil ptr is nil, not 0
+    expect(unmarshalErrors(m, '{"items":[{"a":1,"b":0,"s":"","p":null},{"a":1,"b":0,"s":"","p":0}],"by":[]}', { strictMissingFields: false })).toEqual([]);
+  });
+
   it("property: validate and unmarshal agree on lists, maps and arrays of models with duplicates in any key order", () => {
     const fieldsOf = fc.record({
       a: fc.constantFrom(0, 1, -0),

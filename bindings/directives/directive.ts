@@ -16,6 +16,8 @@ export interface SiblingRef {
   readonly kind: KindClass;
   readonly scalar: ScalarKind | undefined;
   readonly slot: number;
+  /** A ptr: null is nil (a value of its own); any other field holds its zero value for null, as a Go struct does. */
+  readonly nullable: boolean;
 }
 
 export interface FieldContext {

@@ -3,7 +3,7 @@
 // skipped (as in Go). Items that are models are compared by value, field by field (the fields JSON
 // holds, as the core compares them), which needs every field of the model to be a scalar (Go's
 // comparable structs); otherwise use unique=F.
-import { OP_UNIQUE, OP_UNIQUE_BY } from "../layout.js";
+import { OP_UNIQUE, OP_UNIQUE_BY, ZERO_TIME_MS } from "../layout.js";
 import { DirectiveError, kindError, type DirectiveSpec, type SiblingRef } from "./directive.js";
 import { formatGo, goString } from "./go-format.js";
 
@@ -18,10 +18,20 @@ export function uniqueKey(v: unknown, fields?: readonly SiblingRef[]): string | 
   if (v === null || v === undefined) return undefined;
   if (v instanceof Date) return "t" + v.getTime();
   if (fields !== undefined && typeof v === "object") {
-    return "m" + JSON.stringify(fields.map((f) => uniqueKey((v as Record<string, unknown>)[f.key])));
+    return "m" + JSON.stringify(fields.map((f) => fieldKey(f, (v as Record<string, unknown>)[f.key])));
   }
   return typeof v === "string" ? "s" + goString(v) : typeof v === "number" ? "n" + formatGo(v) : "b" + String(v);
 }
+
+/**
+ * The key of a model item's field: null on a field that is no ptr is its zero value (a Go struct
+ * holds 0, "", false or the zero time there, and Go compares that); a nil ptr is nil.
+ */
+function fieldKey(f: SiblingRef, v: unknown): string | undefined {
+  return uniqueKey(v === null || v === undefined ? (f.nullable ? null : ZERO[f.kind]) : v);
+}
+
+const ZERO: Partial<Record<SiblingRef["kind"], unknown>> = { string: "", number: 0, bool: false, time: new Date(ZERO_TIME_MS) };
 
 function allDistinct(items: readonly unknown[], key: (item: unknown) => string | undefined): boolean {
   const seen = new Set<string>();
@@ -53,7 +63,7 @@ export const unique: DirectiveSpec = {
         ...base,
         wasm: () => [OP_UNIQUE_BY, by.slot, 0, 0],
         test: (v: unknown) => allDistinct(items(v), (item) =>
-          item === null || item === undefined ? undefined : uniqueKey((item as Record<string, unknown>)[by.key])),
+          item === null || item === undefined ? undefined : fieldKey(by, (item as Record<string, unknown>)[by.key])),
       };
     }
     const elem = field.elemKind;
