@@ -15,7 +15,8 @@
 //   strings escaped as JSON.stringify does (no HTML escaping: Go's `\u003c` for `<` is not copied).
 // - Values of `any` fields and extras as JSON: plain objects, arrays, strings, finite numbers,
 //   booleans, null, Dates (RFC 3339) and bigints (their digits). Anything else (NaN, Infinity, a
-//   function, a Map, a class instance, a cycle) is a MarshalError naming the path.
+//   function, a Map, a class instance, a cycle) in an `any` field is validate's INVALID_TYPE (the
+//   value is validated first), in extras a MarshalError naming the path.
 
 import { formatTime } from "./json-form.js";
 import type { Infer, Model } from "./model.js";

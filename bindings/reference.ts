@@ -5,6 +5,7 @@
 
 import type { FieldError } from "./errors.js";
 import { toJsonForm } from "./json-form.js";
+import { describe, isPlainObject } from "./marshal.js";
 import { REQUIRED_CODE, REQUIRED_MESSAGE } from "./directives/required.js";
 import type { ValueCheck } from "./directives/directive.js";
 import { fitsFloat32, intRange, stripPtr, typeName, type RField, type RModel, type RType } from "./resolve.js";
@@ -90,6 +91,13 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
     open.add(container);
   }
   switch (base.kind) {
+    case "scalar":
+      if (base.scalar === "any") {
+        const got = notJson(v);
+        if (got !== undefined) out.push({ field: path, code: "INVALID_TYPE", message: `must be a JSON value, not ${got}`, value: typeErrorValue(v) });
+        else if (container) checkJsonMembers(container, path, w);
+      }
+      break;
     case "model":
       checkObject(base.model, v as Record<string, unknown>, path, w);
       break;
@@ -109,6 +117,46 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
   if (container) open.delete(container);
   for (const c of checks) {
     if (!c.test(v)) out.push({ field: path, code: c.code, message: c.message, value: toJsonForm(base, v) });
+  }
+}
+
+/**
+ * An `any` value must be JSON that marshal writes and unmarshal reads back (what marshal's anyText
+ * takes): strings, finite numbers, booleans, bigints, null, valid Dates, arrays and plain objects,
+ * not nested past maxDepth, not containing themselves. What is not: INVALID_TYPE at its path.
+ */
+function checkJson(v: unknown, path: string, w: Walk): void {
+  const got = notJson(v) ?? (typeof v === "object" && v !== null && !(v instanceof Date)
+    ? (w.open.has(v) ? "a value that contains itself" : w.open.size >= w.maxDepth ? `a value nested deeper than ${w.maxDepth} levels` : undefined)
+    : undefined);
+  if (got !== undefined) {
+    w.out.push({ field: path, code: "INVALID_TYPE", message: `must be a JSON value, not ${got}`, value: w.open.has(v as object) ? null : typeErrorValue(v) });
+    return;
+  }
+  if (typeof v !== "object" || v === null || v instanceof Date) return;
+  w.open.add(v);
+  checkJsonMembers(v, path, w);
+  w.open.delete(v);
+}
+
+function checkJsonMembers(v: object, path: string, w: Walk): void {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) checkJson(v[i], `${path}[${i}]`, w);
+  } else {
+    for (const [k, x] of Object.entries(v)) if (x !== undefined) checkJson(x, joinPath(path, k), w);
+  }
+}
+
+/** What JSON cannot hold of v itself (not looking inside), described; undefined when it can. */
+function notJson(v: unknown): string | undefined {
+  switch (typeof v) {
+    case "string": case "boolean": case "bigint": case "undefined": return undefined;
+    case "number": return Number.isFinite(v) ? undefined : describe(v);
+    case "object":
+      if (v === null || Array.isArray(v) || isPlainObject(v)) return undefined;
+      if (v instanceof Date) return Number.isNaN(v.getTime()) ? "an invalid Date" : undefined;
+      return describe(v);
+    default: return describe(v);
   }
 }
 

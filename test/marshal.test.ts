@@ -140,28 +140,37 @@ describe("failures", () => {
     expect(() => v.marshal({ name: "Jo", age: 1.5, tags: null } as never)).toThrow(ValidationError);
   });
 
-  it("a value JSON cannot hold in an any or extras is a MarshalError naming its path", () => {
+  it("a value JSON cannot hold: in an any field validate's INVALID_TYPE (marshal validates first); in captured extras a MarshalError naming its path", () => {
     const A = model("A", { a: t.any(), list: t.slice(t.any()), rest: t.extras() });
     const v = new Validator(A, { extraFields: "allow" });
-    const fails = (value: Infer<typeof A>, field: string, got: string) => {
-      let thrown: unknown;
+    const thrownBy = (value: Infer<typeof A>): unknown => {
       try {
         v.marshal(value);
       } catch (e) {
-        thrown = e;
+        return e;
       }
+      return undefined;
+    };
+    const invalid = (value: Infer<typeof A>, field: string, got: string) => {
+      const thrown = thrownBy(value);
+      expect(thrown).toBeInstanceOf(ValidationError);
+      expect((thrown as ValidationError).errors).toEqual([expect.objectContaining({ field, code: "INVALID_TYPE", message: `must be a JSON value, not ${got}` })]);
+    };
+    const fails = (value: Infer<typeof A>, field: string, got: string) => {
+      const thrown = thrownBy(value);
       expect(thrown).toBeInstanceOf(MarshalError);
       expect(thrown).toMatchObject({ field, got, message: `cannot marshal ${got} at ${field}` });
     };
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    fails({ a: NaN, list: null, rest: {} }, "a", "NaN");
-    fails({ a: { x: [1, -Infinity] }, list: null, rest: {} }, "a.x[1]", "-Infinity");
-    fails({ a: null, list: [null, () => 1], rest: {} }, "list[1]", "function");
-    fails({ a: new Map(), list: null, rest: {} }, "a", "Map");
-    fails({ a: cyclic, list: null, rest: {} }, "a.self", "a cycle");
+    invalid({ a: NaN, list: null, rest: {} }, "a", "NaN");
+    invalid({ a: { x: [1, -Infinity] }, list: null, rest: {} }, "a.x[1]", "-Infinity");
+    invalid({ a: null, list: [null, () => 1], rest: {} }, "list[1]", "function");
+    invalid({ a: new Map(), list: null, rest: {} }, "a", "Map");
+    invalid({ a: cyclic, list: null, rest: {} }, "a.self", "a value that contains itself");
+    invalid({ a: Symbol("s"), list: null, rest: {} }, "a", "symbol");
     fails({ a: null, list: null, rest: { k: new Date(NaN) } }, "k", "an invalid Date");
-    fails({ a: Symbol("s"), list: null, rest: {} }, "a", "symbol");
+    fails({ a: null, list: null, rest: { k: { x: NaN } } }, "k.x", "NaN");
     // what it can hold: undefined members are skipped, undefined items are null, bigints their digits
     expect(text(v.marshal({ a: { u: undefined, b: 2n ** 64n }, list: [undefined], rest: {} }))).toBe('{"a":{"b":18446744073709551616},"list":[null]}');
   });

@@ -80,6 +80,44 @@ describe("values JSON or Go cannot hold where the model says", () => {
   });
 });
 
+describe("an any value must be JSON that marshal writes and unmarshal reads back", () => {
+  const Doc = model("AnyDoc", { meta: t.any(), byKey: t.map(t.any()) });
+
+  it("NaN, Infinity, a function, a Map, a class instance, an invalid Date, a cycle or nesting past maxDepth inside it: INVALID_TYPE at its own path", () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    class Point { x = 1; }
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    const cases: [unknown, string, string, unknown][] = [
+      [{ list: [1, NaN] }, "meta.list[1]", "NaN", null],
+      [{ x: Infinity }, "meta.x", "Infinity", null],
+      [[() => 1], "meta[0]", "function", null],
+      [{ m: new Map() }, "meta.m", "Map", {}],
+      [{ p: new Point() }, "meta.p", "Point", { x: 1 }],
+      [{ when: new Date(NaN) }, "meta.when", "an invalid Date", null],
+      [cyclic, "meta.self", "a value that contains itself", null],
+    ];
+    for (const [meta, field, got, value] of cases) {
+      expect(errorsOf(safeValidate(Doc, { meta, byKey: null }))).toEqual([{ field, code: "INVALID_TYPE", message: `must be a JSON value, not ${got}`, value }]);
+      expect(() => marshal(Doc, { meta, byKey: null })).toThrow(ValidationError);
+    }
+    const tooDeep = errorsOf(safeValidate(Doc, { meta: deep, byKey: { k: deep } }));
+    expect(tooDeep.map((e) => [e.field.length, e.message])).toEqual([
+      [4 + 3 * 999, "must be a JSON value, not a value nested deeper than 1000 levels"],
+      [7 + 3 * 998, "must be a JSON value, not a value nested deeper than 1000 levels"],
+    ]);
+  });
+
+  it("JSON-like values pass: strings, numbers, booleans, bigints, null, holes, valid Dates, nested plain objects and arrays", () => {
+    // eslint-disable-next-line no-sparse-arrays
+    const meta = { s: "x", n: -0, b: true, big: 2n ** 70n, nul: null, holes: [1, , 3], when: new Date(0), deep: { a: [{ b: [] }] }, skipped: undefined };
+    expect(errorsOf(safeValidate(Doc, { meta, byKey: { k: [1, "a"] } }))).toEqual([]);
+    expect(new TextDecoder().decode(marshal(Doc, { meta, byKey: null }))).toBe(
+      '{"meta":{"s":"x","n":-0,"b":true,"big":1180591620717411303424,"nul":null,"holes":[1,null,3],"when":"1970-01-01T00:00:00Z","deep":{"a":[{"b":[]}]}},"byKey":null}');
+  });
+});
+
 describe("float32: what rounds to a finite float32, as Go's ParseFloat(s, 32)", () => {
   const Reading = model("Reading", { x: t.float32() });
 
