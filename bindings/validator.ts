@@ -29,6 +29,9 @@ const decoder = utf8Decoder();
 const OK = -1;
 const TOO_LARGE = -2;
 
+/** The largest maxErrors, maxDepth or maxDocumentBytes (the core's 32-bit counters). */
+const LIMIT_MAX = 0xffffffff;
+
 export class Validator<M extends Model = Model> {
   readonly model: M;
   readonly options: ResolvedOptions;
@@ -41,11 +44,12 @@ export class Validator<M extends Model = Model> {
 
   /** `internal` is for the library's own use (union variants). */
   constructor(model: M, options: ValidatorOptions = {}, internal: InternalOptions = {}) {
-    if (options.maxErrors !== undefined && !(Number.isInteger(options.maxErrors) && options.maxErrors >= 1)) {
-      throw new ModelError(`maxErrors must be a positive integer, got ${options.maxErrors}`, model.name);
-    }
-    if (options.maxDepth !== undefined && !(Number.isInteger(options.maxDepth) && options.maxDepth >= 1)) {
-      throw new ModelError(`maxDepth must be a positive integer, got ${options.maxDepth}`, model.name);
+    // (the core counts in 32 bits: a larger limit would wrap around, NaN would turn a limit off)
+    for (const name of ["maxErrors", "maxDepth", "maxDocumentBytes"] as const) {
+      const n = options[name];
+      if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= LIMIT_MAX)) {
+        throw new ModelError(`${name} must be a positive integer (at most ${LIMIT_MAX}), got ${n}`, model.name);
+      }
     }
     this.model = model;
     const resolved = resolve(model, options, internal);
@@ -91,7 +95,11 @@ export class Validator<M extends Model = Model> {
   private failure(status: number, data: string | Uint8Array): UnmarshalError {
     const s = sharedSession();
     switch (status) {
-      case TOO_LARGE: return documentTooLarge(typeof data === "string" ? new TextEncoder().encode(data) : data, this.options.maxDocumentBytes);
+      case TOO_LARGE: {
+        // (the position needs the first max bytes only: a string is encoded no further than that)
+        const max = this.options.maxDocumentBytes;
+        return documentTooLarge(typeof data === "string" ? new TextEncoder().encode(data.slice(0, max + 1)) : data, max);
+      }
       case L.ST_DONE: return new ValidationError(renderErrors(this.program, s));
       // the whole document must be well-formed before its types matter (as Go's Unmarshal)
       case L.ST_TYPE: {

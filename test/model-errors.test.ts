@@ -70,6 +70,10 @@ describe("ModelError: directives", () => {
 
   it("a bad default= for the kind", () => {
     fieldError(t.int("default=1.5"), "default", "default=1.5 is not an integer for int");
+    // digits only, as Go's ParseInt (and as JSON: 1.0 and 1e2 are UnmarshalTypeErrors for an int)
+    fieldError(t.int("default=1.0"), "default", "default=1.0 is not an integer for int");
+    fieldError(t.int64("default=1e2"), "default", "default=1e2 is not an integer for int64");
+    fieldError(t.uint8("default=-0"), "default", "default=-0 is out of range for uint8");
     fieldError(t.uint8("default=256"), "default", "default=256 is out of range for uint8");
     fieldError(t.bool("default=1"), "default", "default=1 is not a bool (true or false)");
     fieldError(t.float64("default=abc"), "default", "default=abc is not a number");
@@ -134,8 +138,14 @@ describe("ModelError: models and options", () => {
   it("bad options (the error carries the model's name)", () => {
     const m = model("Opts", { a: t.int() });
     const cases: [object, string][] = [
-      [{ maxErrors: 0 }, "maxErrors must be a positive integer, got 0"],
-      [{ maxDepth: 1.5 }, "maxDepth must be a positive integer, got 1.5"],
+      [{ maxErrors: 0 }, "maxErrors must be a positive integer (at most 4294967295), got 0"],
+      [{ maxDepth: 1.5 }, "maxDepth must be a positive integer (at most 4294967295), got 1.5"],
+      // (the core counts in 32 bits: 2^32 wrapped to 0 and failed every document; NaN turned the limit off)
+      [{ maxDepth: 2 ** 32 }, "maxDepth must be a positive integer (at most 4294967295), got 4294967296"],
+      [{ maxErrors: 2 ** 32 + 1 }, "maxErrors must be a positive integer (at most 4294967295), got 4294967297"],
+      [{ maxDocumentBytes: NaN }, "maxDocumentBytes must be a positive integer (at most 4294967295), got NaN"],
+      [{ maxDocumentBytes: -1 }, "maxDocumentBytes must be a positive integer (at most 4294967295), got -1"],
+      [{ maxDocumentBytes: 1.5 }, "maxDocumentBytes must be a positive integer (at most 4294967295), got 1.5"],
       [{ extraFields: "nope" }, 'unknown extraFields mode "nope" (ignore, forbid or allow)'],
     ];
     for (const [opts, message] of cases) {

@@ -120,6 +120,18 @@ describe("maxDocumentBytes: the same error as one-shot, in UTF-8 bytes, at the c
     expect(results.map((x) => x.errors.length)).toEqual([0, 0, 1, 1]);
   });
 
+  it("one-shot: a string far over the limit gives the same position as its bytes (only its first max bytes are encoded for it)", () => {
+    const v = new Validator(L, { maxDocumentBytes: 30 });
+    for (const doc of [`{"s":"ab\ncdé😀😀${"x".repeat(5_000_000)}"}`, `{"s":"${"😀".repeat(20)}"}`]) {
+      const a = v.safeUnmarshal(doc);
+      const b = v.safeUnmarshal(encoder.encode(doc));
+      expect(a.ok ? undefined : a.error).toBeInstanceOf(JsonSyntaxError);
+      expect(a.ok ? undefined : { ...a.error, message: a.error.message }).toEqual(b.ok ? undefined : { ...b.error, message: b.error.message });
+    }
+    const r = v.safeUnmarshal(`{"s":"ab\ncdé😀😀${"x".repeat(100)}"}`);
+    expect(r.ok ? undefined : r.error.message).toBe("document larger than maxDocumentBytes (30) at offset 30 (line 2, column 22)");
+  });
+
   it("a chunk far over the limit is cut before it is copied: one-shot's error, and the WASM memory does not grow", () => {
     const limit = 1000;
     const pieces = ['{"s":"ab', "c".repeat(8_000_000), '"}'];

@@ -135,6 +135,13 @@ describe("float32: what rounds to a finite float32, as Go's ParseFloat(s, 32)", 
   });
 });
 
+describe("default= on an int kind", () => {
+  it("-0 is 0, as JSON's -0 is in an int field (Go's ints have no -0)", () => {
+    const d = new Validator(model("DefZero", { n: t.int("default=-0"), f: t.float64("default=-0") })).unmarshal("{}");
+    expect([Object.is(d.n, 0), Object.is(d.f, -0)]).toEqual([true, true]);
+  });
+});
+
 describe("dict: captured extras as marshal writes them", () => {
   const Item = model("ItemX", { a: t.int(), rest: t.extras() });
 
