@@ -165,7 +165,9 @@ export function numberValue(start: u32, end: u32): void {
       if (k == K_INT) {
         const range = frWord(fr, FR_AUX);
         if (!NUM_IS_INTEGER) { typeError(fr, J_NUMBER, TE_NOT_INT, start); return; }
-        if (v < unchecked(INT_MIN[range]) || v > unchecked(INT_MAX[range])) {
+        // (a uint takes no sign, -0 neither: Go's ParseUint refuses "-0")
+        const min = unchecked(INT_MIN[range]);
+        if (v < min || v > unchecked(INT_MAX[range]) || (min == 0 && load<u8>(IN + start) == 0x2d)) {
           typeError(fr, J_NUMBER, TE_RANGE, start);
           return;
         }

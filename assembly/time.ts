@@ -72,5 +72,13 @@ export function parseTime(p: usize, len: u32): f64 {
   if (i != len) return NaN;
   const days = daysFromCivil(year, month, day);
   const secs = days * 86400 + hour * 3600 + minute * 60 + second - offsetMin * 60;
-  return <f64>(secs * 1000 + frac);
+  const ms = secs * 1000 + frac;
+  // the instant must fall in years 0..9999 in UTC, where the value (a UTC Date) is written back
+  // (Go's MarshalJSON refuses other years): 0000-01-01T00:30:00+01:00 is in year -1
+  if (ms < FIRST_MS || ms > LAST_MS) return NaN;
+  return <f64>ms;
 }
+
+/** 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in ms since 1970. */
+const FIRST_MS: i64 = -62167219200000;
+const LAST_MS: i64 = 253402300799999;

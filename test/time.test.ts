@@ -57,8 +57,16 @@ function referenceTime(text: string): { ms: number; wholeMs: number; fractionDig
   const frac = m[7] ?? "";
   const nanos = Number(frac.slice(0, 9).padEnd(9, "0"));
   const whole = ((daysFromEpoch(y, mo, d) * 24 + h) * 60 + mi) * 60 + s - offset * 60;
-  return { ms: whole * 1000 + nanos / 1e6, wholeMs: whole * 1000 + Math.floor(nanos / 1e6), fractionDigits: frac.length };
+  const wholeMs = whole * 1000 + Math.floor(nanos / 1e6);
+  // the instant must fall in years 0..9999 in UTC, where the value (a UTC Date) is written back:
+  // 0000-01-01T00:00:00+00:01 is in year -1 (Go's MarshalJSON refuses such years)
+  if (wholeMs < FIRST_MS || wholeMs > LAST_MS) return undefined;
+  return { ms: whole * 1000 + nanos / 1e6, wholeMs, fractionDigits: frac.length };
 }
+
+/** 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z. */
+const FIRST_MS = Date.parse("0000-01-01T00:00:00Z");
+const LAST_MS = Date.parse("9999-12-31T23:59:59.999Z");
 
 const TimeModel = model("Event", { at: t.time() });
 const validator = new Validator(TimeModel);

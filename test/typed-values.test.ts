@@ -135,6 +135,29 @@ describe("float32: what rounds to a finite float32, as Go's ParseFloat(s, 32)", 
   });
 });
 
+describe("unmarshal reads no value that validate or marshal would refuse", () => {
+  it("a time whose instant falls outside years 0..9999 in UTC (its offset moves it there) is an UnmarshalTypeError", () => {
+    const At = model("AtRange", { at: t.time() });
+    for (const text of ["0000-01-01T00:30:00+01:00", "9999-12-31T23:30:00-01:00"]) {
+      const r = safeUnmarshal(At, JSON.stringify({ at: text }));
+      expect(r.ok ? undefined : r.error.message).toBe(`cannot unmarshal string ${JSON.stringify(text)} into field at of type time.Time`);
+    }
+    for (const text of ["0000-01-01T00:30:00-01:00", "9999-12-31T23:30:00+01:00", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z"]) {
+      const r = safeUnmarshal(At, JSON.stringify({ at: text }));
+      expect(r.ok).toBe(true);
+      if (r.ok) expect(errorsOf(safeValidate(At, r.value))).toEqual([]);
+    }
+  });
+
+  it("-0 for a uint kind is an UnmarshalTypeError (Go's ParseUint refuses the sign); for an int it is 0", () => {
+    const U = model("USign", { u: t.uint8(), i: t.int() });
+    const r = safeUnmarshal(U, '{"u":-0,"i":0}');
+    expect(r.ok ? undefined : [r.error.name, r.error.message]).toEqual(["UnmarshalTypeError", "cannot unmarshal number -0 into field u of type uint8"]);
+    const ok = safeUnmarshal(U, '{"u":0,"i":-0}');
+    expect(ok.ok && Object.is(ok.value.i, 0)).toBe(true);
+  });
+});
+
 describe("default= on an int kind", () => {
   it("-0 is 0, as JSON's -0 is in an int field (Go's ints have no -0)", () => {
     const d = new Validator(model("DefZero", { n: t.int("default=-0"), f: t.float64("default=-0") })).unmarshal("{}");
