@@ -8,6 +8,7 @@ import {
   IT_BYTES, IT_INDEX, IT_KEY, IT_MAP_KEY, SL_BYTES, SL_END, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE,
   SS_MISSING, SS_NULL, SS_NUMBER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE,
 } from "../bindings/layout";
+import { retractErrors } from "./records";
 import { SCRATCH } from "./state";
 import { compareBytes, hashBytes } from "./strings";
 import { SLOT_LEN, SLOT_STR, slotString } from "./checks";
@@ -100,8 +101,9 @@ function sortItems(base: usize, n: u32, w: i32): void {
 }
 
 /**
- * Map entries: keep the last entry of each key (entries are sorted by key, then by position).
- * Returns the number of distinct keys.
+ * Map entries: keep the last entry of each key (entries are sorted by key, then by position); the
+ * errors of an entry that a later one replaces are taken back, as for a repeated field (Go keeps
+ * the last value, and checks only what it keeps). Returns the number of distinct keys.
  */
 export function dedupeMapKeys(base: usize, n: u32): u32 {
   if (n < 2) return n;
@@ -109,7 +111,10 @@ export function dedupeMapKeys(base: usize, n: u32): u32 {
   let w: u32 = 0;
   for (let i: u32 = 0; i < n; i++) {
     const r = item(base, i);
-    if (i + 1 < n && u64At(item(base, i + 1), IT_MAP_KEY) == u64At(r, IT_MAP_KEY)) continue; // a later entry wins
+    if (i + 1 < n && u64At(item(base, i + 1), IT_MAP_KEY) == u64At(r, IT_MAP_KEY)) {
+      retractErrors(load<u32>(r + (SL_START << 2)), load<u32>(r + (SL_END << 2)) + 1); // a later entry wins
+      continue;
+    }
     if (w != i) memory.copy(item(base, w), r, IT_BYTES);
     w++;
   }

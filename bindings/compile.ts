@@ -193,9 +193,9 @@ export function compile(resolved: Resolved): Program {
           if (op === L.OP_UNIQUE_BY) w[L.FR_UNIQUE_BY] = a;
         }
       }
-      // record items: lists with unique; maps with unique or an entry count (duplicate keys are one entry)
-      const counted = f.valueChecks.some((c) => c.code === "MIN_ITEMS" || c.code === "MAX_ITEMS");
-      if ((w[L.FR_KIND] & L.F_UNIQUE) !== 0 || (stripPtr(f.type).kind === "map" && counted)) w[L.FR_KIND] |= L.F_ITEMS;
+      // record items: lists with unique; every map (a repeated key is one entry, the last: the
+      // errors of the entries it replaces are taken back when the map closes, and counts see one)
+      if ((w[L.FR_KIND] & L.F_UNIQUE) !== 0 || stripPtr(f.type).kind === "map") w[L.FR_KIND] |= L.F_ITEMS;
       w[L.FR_OBJ_OPS] = ops.length / L.OP_WORDS;
       for (const c of f.objectChecks) emit(c, f);
       w[L.FR_OPS_END] = ops.length / L.OP_WORDS;

@@ -51,6 +51,16 @@ describe("repeated keys: the last occurrence wins, however the chunks fall", () 
     expect(run.final.errors.map(fieldError)).toEqual([{ field: "mood", code: "MISSING_FIELD", message: "mood field is missing and has no default", value: null }]);
   });
 
+  it("a map: the errors of an entry a later one with the same key replaces are taken back (the map then holds one entry)", () => {
+    const Mail = model("MapMail", { e: t.string("email") });
+    const Book = model("MapBook", { m: t.map(Mail, "max=1"), tags: t.map(model("MapTag", { v: t.string("min=2") })) });
+    expect(codes(sameAsOneShot(Book, {}, '{"m":{"k":{"e":"x"},"k":{"e":"a@b.co"}},"tags":{"a":{"v":"x"},"a":{"v":"yy"}}}'))).toBe("valid");
+    expect(codes(sameAsOneShot(Book, {}, '{"m":{"k":{"e":"a@b.co"},"k":{"e":"x"}},"tags":{"a":{"v":"yy"},"a":{"v":"x"}}}'))).toEqual(["m.k.e:INVALID_EMAIL", "tags.a.v:MIN_LENGTH"]);
+    // an escaped key is the same key
+    expect(codes(sameAsOneShot(Book, {}, '{"m":{"k":{"e":"x"},"\\u006b":{"e":"a@b.co"}},"tags":{}}'))).toBe("valid");
+    expect(codes(sameAsOneShot(Book, { maxErrors: 1 }, '{"m":{"k":{"e":"x"},"j":{"e":"y"},"k":{"e":"a@b.co"}},"tags":{}}'))).toEqual(["m.j.e:INVALID_EMAIL", ":TOO_MANY_ERRORS"]); // (MAX_ITEMS is the second)
+  });
+
   it("with the list cut at maxErrors: errors dropped at the cut come back when a repeated key makes room", () => {
     const R = model("Three", { a: t.string("max=1"), b: t.string("max=1"), c: t.string("max=1") });
     const options = { maxErrors: 1, strictMissingFields: false };
