@@ -193,9 +193,13 @@ export function compile(resolved: Resolved): Program {
           if (op === L.OP_UNIQUE_BY) w[L.FR_UNIQUE_BY] = a;
         }
       }
-      // record items: lists with unique; every map (a repeated key is one entry, the last: the
-      // errors of the entries it replaces are taken back when the map closes, and counts see one)
-      if ((w[L.FR_KIND] & L.F_UNIQUE) !== 0 || stripPtr(f.type).kind === "map") w[L.FR_KIND] |= L.F_ITEMS;
+      // record items: lists with unique; maps with unique, an entry count, or entries that can
+      // hold errors (not scalars: no element tags without dive), since a repeated key is one
+      // entry, the last, and the errors of the entries it replaces are taken back when it closes
+      const base = stripPtr(f.type);
+      const counted = f.valueChecks.some((c) => c.code === "MIN_ITEMS" || c.code === "MAX_ITEMS");
+      const entriesErr = base.kind === "map" && stripPtr(base.elem).kind !== "scalar";
+      if ((w[L.FR_KIND] & L.F_UNIQUE) !== 0 || (base.kind === "map" && counted) || entriesErr) w[L.FR_KIND] |= L.F_ITEMS;
       w[L.FR_OBJ_OPS] = ops.length / L.OP_WORDS;
       for (const c of f.objectChecks) emit(c, f);
       w[L.FR_OPS_END] = ops.length / L.OP_WORDS;

@@ -11,7 +11,7 @@ import { lastOf, PartialBuilder, type Snapshot } from "./partial.js";
 import { documentTooLarge, renderErrors, syntaxError, typeError } from "./render.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { Session } from "./session.js";
-import { checkJsonInput, TextStore } from "./text-store.js";
+import { checkJsonInput, partOf, TextStore } from "./text-store.js";
 import { Validator } from "./validator.js";
 import { EarlyChecks } from "./early.js";
 import { SyntaxStream } from "./syntax.js";
@@ -73,6 +73,8 @@ export class StreamParser<M extends Model = Model> {
   private readonly early: EarlyChecks;
   private errors: StreamError[] = [];
   private errorsView: readonly StreamError[] | undefined;
+  /** The array errorsView was copied from. */
+  private errorsViewOf: StreamError[] | undefined;
   /** Early errors in `errors` (reported before their value completed). */
   private earlyCount = 0;
   private errorRecords = 0;
@@ -138,7 +140,7 @@ export class StreamParser<M extends Model = Model> {
     // first, so the memory it would take is never reserved; the part kept still passes the limit
     // (by 2: a high surrogate at the cut is held back), which gives one-shot's error for it
     const room = max - this.session.get(L.S_INPUT_LEN);
-    if (chunk.length > room + 2) chunk = chunk.slice(0, room + 2);
+    if (chunk.length > room + 2) chunk = partOf(chunk, 0, room + 2); // (bytes: a plain view, whatever the chunk's class)
     const data = this.text.append(chunk);
     this.session.append(data);
     if (this.session.get(L.S_INPUT_LEN) > max) return this.fail(documentTooLarge(this.session.inputBytes(), max));
@@ -286,12 +288,15 @@ export class StreamParser<M extends Model = Model> {
   }
 
   private result(): StreamResult<Infer<M>> {
-    // the errors array is shared between results until it changes (no copy per chunk)
+    // the errors array is shared between results until it changes (no copy per chunk): errors
+    // are only appended to the same array; any other change (a final record in place of an early
+    // report, a retraction, a syntax error) makes a new array
     // (an index of -1 on an empty array would be a slow named-property lookup: test lengths first)
     let view = this.errorsView;
     const n = this.errors.length;
-    if (view === undefined || view.length !== n || (n > 0 && view[n - 1] !== this.errors[n - 1])) {
+    if (view === undefined || this.errorsViewOf !== this.errors || view.length !== n) {
       view = this.errorsView = Object.freeze(this.errors.slice());
+      this.errorsViewOf = this.errors;
     }
     const snap = this.builder.snapshot();
     return new Result(this.done, this.builder, snap, view, this.stateAt(snap), this.value);

@@ -142,6 +142,17 @@ describe("maxDocumentBytes: the same error as one-shot, in UTF-8 bytes, at the c
     expect(r.ok ? undefined : r.error.message).toBe("document larger than maxDocumentBytes (30) at offset 30 (line 2, column 22)");
   });
 
+  it("a byte chunk of a Uint8Array subclass far over the limit: one-shot's error (the cut is a plain view, not made through the subclass)", () => {
+    class Chunk extends Uint8Array {
+      constructor(text: string) {
+        super(encoder.encode(text));
+      }
+    }
+    const p = new StreamParser(L, { maxDocumentBytes: 10 });
+    const r = p.feed(new Chunk(`{"s":"${"x".repeat(100)}"}`));
+    expect(r.errors.map((e) => e.message)).toEqual(["document larger than maxDocumentBytes (10) at offset 10 (line 1, column 11)"]);
+  });
+
   it("a chunk far over the limit is cut before it is copied: one-shot's error, and the WASM memory does not grow", () => {
     const limit = 1000;
     const pieces = ['{"s":"ab', "c".repeat(8_000_000), '"}'];

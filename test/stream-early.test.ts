@@ -363,6 +363,17 @@ describe("checks that need the object closed: only at its closing brace", () => 
 });
 
 describe("reports stay consistent", () => {
+  it("a final record that replaces an early report which is not the last one shows in that very result (the list is not a stale copy)", () => {
+    const Item = model("StaleItem", { s: t.string("max=3") });
+    const S = model("Stale", { list: t.slice(Item, "max=2") });
+    const p = new StreamParser(S, lax);
+    const first = p.feed('{"list":[{},{},{"s":"zzzzzz');
+    expect(first.errors.map((e) => `${(e as StreamFieldError).field} ${(e as StreamFieldError).code} ${(e as StreamFieldError).early === true}`)).toEqual(["list[2].s MAX_LENGTH true", "list MAX_ITEMS true"]);
+    const second = p.feed('"');
+    expect(second.errors.map((e) => `${(e as StreamFieldError).field} ${(e as StreamFieldError).code} ${(e as StreamFieldError).early === true}`)).toEqual(["list[2].s MAX_LENGTH false", "list MAX_ITEMS true"]);
+    expect((second.errors[0] as StreamFieldError).value).toBe("zzzzzz");
+  });
+
   it("the list holds the final records in one-shot's order, then the early reports still open; an error shows once when keyed by field and code", () => {
     const Item = model("OrdItem", { n: t.int("min=1") });
     const Ord = model("Ord", { items: t.slice(Item, "max=1") });
