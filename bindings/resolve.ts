@@ -378,10 +378,10 @@ function parseDefault(field: RField, text: string): string | number | boolean {
   const n = Number(text);
   const range = intRange(base.scalar);
   if (range) {
-    // (as Go's ParseInt / ParseUint read it: digits only, so 1.0 and 1e2 are no ints, as in JSON;
-    // a uint takes no sign; -0 is 0)
+    // (digits only, as Go's ParseInt reads them, so 1.0 and 1e2 are no ints, as in JSON; a uint
+    // takes no minus sign, -0 neither; -0 is 0; a + sign is allowed, as test/directives/default says)
     if (!/^[+-]?\d+$/.test(text)) throw new DirectiveError(`default=${text} is not an integer for ${base.scalar}`);
-    if (n < range[0] || n > range[1] || (range[0] === 0 && /^[+-]/.test(text))) throw new DirectiveError(`default=${text} is out of range for ${base.scalar}`);
+    if (n < range[0] || n > range[1] || (range[0] === 0 && text.startsWith("-"))) throw new DirectiveError(`default=${text} is out of range for ${base.scalar}`);
     return n === 0 ? 0 : n;
   } else if (base.scalar === "float32" && !fitsFloat32(n)) {
     throw new DirectiveError(`default=${text} is out of range for float32`);
