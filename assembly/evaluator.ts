@@ -21,7 +21,7 @@ import {
 } from "../bindings/layout";
 import { boolOps, containerOps, numberOps, objectOps, stringOps } from "./checks";
 import { NUM_IS_INTEGER, parseNumber } from "./number";
-import { addError, frame, fw, retractErrors, setFw, tape, tapeNumber, writePath } from "./records";
+import { addError, dropExtraKey, frame, fw, retractErrors, setFw, tape, tapeNumber, writePath } from "./records";
 import {
   BYTES_BASE, DELTA, DEPTH, FLAGS, IN, NUM_BASE, POS, PROGRAM, SCRATCH, SESSION, SLOTS, SLOTS_TOP,
   STATE, TOKEN_START, TOKEN_U16, frWord, numPool, programWord, setSw, shapeWord, sw,
@@ -280,6 +280,9 @@ export function keyValue(start: u32, end: u32, escaped: bool, u16Start: u32): vo
     tape(T_EXTRA | (escaped ? TF_ESCAPED : 0), u16Start, end - DELTA);
   } else {
     setFw(f, FM_CHILD, NONE);
+    // an unknown key that came again: only its last occurrence is reported (as a repeated field's
+    // last value wins); the key is decoded into scratch (p) when it has escapes, else in the input
+    if (fw(f, FM_MODE) == EX_FORBID) dropExtraKey(DEPTH, fw(f, FM_START), p, len);
   }
 }
 

@@ -2,13 +2,14 @@
 // (what they turn into FieldErrors), with the path frames of each error in the arena.
 
 import {
-  ER_A, ER_KIND, ER_PATH, ER_PATH_LEN, ER_POS, ER_VAL_END, ER_VAL_KIND, ER_VAL_START, ER_WORDS, E_TOO_MANY,
+  ER_A, ER_KIND, ER_PATH, ER_PATH_LEN, ER_POS, ER_VAL_END, ER_VAL_KIND, ER_VAL_START, ER_WORDS, E_EXTRA, E_TOO_MANY,
   FM_CHILD, FM_COUNT, FM_KEY_END, FM_KEY_START, FM_TYPE, FM_WORDS, FT_ARRAY, FT_MAP, FT_OBJECT, IGNORED, NONE,
   PF_FIELD, PF_INDEX, PF_KEY, PF_WORDS, S_ERR_RETRACTED, TP_WORDS,
 } from "../bindings/layout";
 import {
-  ARENA, ARENA_LEN, DELTA, ERR_COUNT, ERRS, MAX_ERRORS, POS, STACK, TAPE, TAPE_LEN, TAPE_ON, setSw, sw,
+  ARENA, ARENA_LEN, DELTA, ERR_COUNT, ERRS, IN, MAX_ERRORS, POS, SCRATCH, STACK, TAPE, TAPE_LEN, TAPE_ON, setSw, sw,
 } from "./state";
+import { compareBytes, unescape } from "./strings";
 
 // ---------------------------------------------------------------- tape
 
@@ -110,6 +111,48 @@ export function addError(kind: u32, a: u32, valKind: u32, valStart: u32, valEnd:
   store<u32>(r + (ER_PATH << 2), first);
   store<u32>(r + (ER_PATH_LEN << 2), ARENA_LEN - first);
   store<u32>(r + (ER_POS << 2), POS);
+}
+
+@inline function record(i: u32): usize {
+  return ERRS + (<usize>(i * ER_WORDS) << 2);
+}
+
+/** Is record r an unknown key (EXTRA_FIELD) of the object whose members have `frames` path frames? */
+@inline function extraOf(r: usize, frames: u32): bool {
+  return load<u32>(r + (ER_KIND << 2)) == E_EXTRA && load<u32>(r + (ER_PATH_LEN << 2)) == frames;
+}
+
+/**
+ * Does the unknown key of record r (its last path frame: a key span, escapes possible) equal the
+ * decoded key bytes [key, key+len) (in the input, or at the start of scratch)? Record r's key is
+ * decoded into scratch, after the key when that is there: never into the input.
+ */
+function keyIs(r: usize, key: usize, len: u32): bool {
+  const k = ARENA + (<usize>((load<u32>(r + (ER_PATH << 2)) + load<u32>(r + (ER_PATH_LEN << 2)) - 1) * PF_WORDS) << 2);
+  const dst = key == SCRATCH ? SCRATCH + len : SCRATCH;
+  const n = unescape(IN + load<u32>(k, 4), IN + load<u32>(k, 8), dst);
+  return compareBytes(dst, n, key, len) == 0;
+}
+
+/**
+ * An unknown key comes again in an object under forbid (its members have `frames` path frames;
+ * it began at byte `from`; key: the decoded key, in scratch): it is one unknown key, the last
+ * occurrence, as the last value of a repeated field wins, so the EXTRA_FIELD record of its
+ * earlier occurrence is taken back now, before the new one is written (which then finds room
+ * under maxErrors). Only the records written since the object began are looked at.
+ */
+export function dropExtraKey(frames: u32, from: u32, key: usize, len: u32): void {
+  let first = ERR_COUNT;
+  while (first > 0 && load<u32>(record(first - 1) + (ER_POS << 2)) >= from) first--;
+  let w = first;
+  for (let i = first; i < ERR_COUNT; i++) {
+    const r = record(i);
+    if (extraOf(r, frames) && keyIs(r, key, len)) continue;
+    if (w != i) memory.copy(record(w), r, ER_WORDS << 2);
+    w++;
+  }
+  if (w != ERR_COUNT) setSw(S_ERR_RETRACTED, sw(S_ERR_RETRACTED) + ERR_COUNT - w);
+  ERR_COUNT = w;
 }
 
 /** Drop the error records written while bytes [from, to] were read (a value a repeated key replaces). */

@@ -61,6 +61,19 @@ describe("repeated keys: the last occurrence wins, however the chunks fall", () 
     expect(codes(sameAsOneShot(Book, { maxErrors: 1 }, '{"m":{"k":{"e":"x"},"j":{"e":"y"},"k":{"e":"a@b.co"}},"tags":{}}'))).toEqual(["m.j.e:INVALID_EMAIL", ":TOO_MANY_ERRORS"]); // (MAX_ITEMS is the second)
   });
 
+  it("an unknown key under forbid that comes again is one EXTRA_FIELD, the last occurrence's (it was one per occurrence)", () => {
+    const Sub = model("FbSub", { b: t.int() });
+    const F = model("FbTop", { a: t.string(), sub: t.ptr(Sub) });
+    const forbid = { extraFields: "forbid" as const, strictMissingFields: false };
+    const r = sameAsOneShot(F, forbid, '{"z":1,"sub":{"z":5,"b":1,"z":6},"a":"","\\u007a":2,"y":3}');
+    expect(r.ok ? [] : (r.error as { errors: unknown[] }).errors).toEqual([
+      { field: "sub.z", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 6 },
+      { field: "z", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 2 },
+      { field: "y", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 3 },
+    ]);
+    expect(codes(sameAsOneShot(F, { ...forbid, maxErrors: 1 }, '{"z":1,"z":2}'))).toEqual(["z:EXTRA_FIELD"]);
+  });
+
   it("with the list cut at maxErrors: errors dropped at the cut come back when a repeated key makes room", () => {
     const R = model("Three", { a: t.string("max=1"), b: t.string("max=1"), c: t.string("max=1") });
     const options = { maxErrors: 1, strictMissingFields: false };
