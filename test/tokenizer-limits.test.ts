@@ -220,13 +220,12 @@ describe("duplicate keys", () => {
     if (!t2.ok) expect(t2.error).toBeInstanceOf(UnmarshalTypeError);
   });
 
-  it("under extraFields forbid, each occurrence of an unknown key is an error", () => {
+  it("under extraFields forbid, an unknown key that comes again is one error, with its last value (the last occurrence wins, as for a field)", () => {
     const v = new Validator(Doc, { strictMissingFields: false, extraFields: "forbid" });
     const r = v.safeUnmarshal('{"zz":1,"zz":2}');
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect((r.error as ValidationError).errors).toEqual([
-        { field: "zz", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 1 },
         { field: "zz", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 2 },
       ]);
     }
