@@ -144,28 +144,38 @@ function keyIs(r: usize, key: usize, len: u32): bool {
 export function dropExtraKey(frames: u32, from: u32, key: usize, len: u32): void {
   let first = ERR_COUNT;
   while (first > 0 && load<u32>(record(first - 1) + (ER_POS << 2)) >= from) first--;
-  let w = first;
   for (let i = first; i < ERR_COUNT; i++) {
     const r = record(i);
-    if (extraOf(r, frames) && keyIs(r, key, len)) continue;
-    if (w != i) memory.copy(record(w), r, ER_WORDS << 2);
-    w++;
+    if (extraOf(r, frames) && keyIs(r, key, len)) store<u32>(r + (ER_KIND << 2), TAKEN_BACK);
   }
-  if (w != ERR_COUNT) setSw(S_ERR_RETRACTED, sw(S_ERR_RETRACTED) + ERR_COUNT - w);
-  ERR_COUNT = w;
+  dropTakenBack(first);
 }
 
 /** Drop the error records written while bytes [from, to] were read (a value a repeated key replaces). */
 export function retractErrors(from: u32, to: u32): void {
-  let w: u32 = 0;
   for (let i: u32 = 0; i < ERR_COUNT; i++) {
-    const r = ERRS + (<usize>(i * ER_WORDS) << 2);
+    const r = record(i);
     const pos = load<u32>(r + (ER_POS << 2));
-    if (load<u32>(r + (ER_KIND << 2)) != E_TOO_MANY && pos >= from && pos <= to) continue;
-    if (w != i) memory.copy(ERRS + (<usize>(w * ER_WORDS) << 2), r, ER_WORDS << 2);
+    if (load<u32>(r + (ER_KIND << 2)) != E_TOO_MANY && pos >= from && pos <= to) store<u32>(r + (ER_KIND << 2), TAKEN_BACK);
+  }
+  dropTakenBack(0);
+}
+
+/** The kind of a record being taken back (only between marking it and dropTakenBack). */
+const TAKEN_BACK: u32 = 0xffffffff;
+
+/**
+ * Remove the records marked TAKEN_BACK from index `first` on, keeping the others in order; counted,
+ * so that whoever renders records as they come knows the list changed, not only grew.
+ */
+function dropTakenBack(first: u32): void {
+  let w = first;
+  for (let i = first; i < ERR_COUNT; i++) {
+    const r = record(i);
+    if (load<u32>(r + (ER_KIND << 2)) == TAKEN_BACK) continue;
+    if (w != i) memory.copy(record(w), r, ER_WORDS << 2);
     w++;
   }
-  // counted, so that whoever renders records as they come knows the list changed, not only grew
   if (w != ERR_COUNT) setSw(S_ERR_RETRACTED, sw(S_ERR_RETRACTED) + ERR_COUNT - w);
   ERR_COUNT = w;
 }

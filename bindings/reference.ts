@@ -83,7 +83,7 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
   }
   const container = typeof v === "object" && v !== null && !(v instanceof Date) ? v : undefined;
   if (container) {
-    const not = open.has(container) ? "a value that contains itself" : open.size >= w.maxDepth ? `a value nested deeper than ${w.maxDepth} levels` : undefined;
+    const not = notEnterable(container, w);
     if (not !== undefined) {
       out.push({ field: path, code: "INVALID_TYPE", message: `must be of type ${typeName(base)}, not ${not}`, value: null });
       return;
@@ -126,9 +126,7 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
  * not nested past maxDepth, not containing themselves. What is not: INVALID_TYPE at its path.
  */
 function checkJson(v: unknown, path: string, w: Walk): void {
-  const got = notJson(v) ?? (typeof v === "object" && v !== null && !(v instanceof Date)
-    ? (w.open.has(v) ? "a value that contains itself" : w.open.size >= w.maxDepth ? `a value nested deeper than ${w.maxDepth} levels` : undefined)
-    : undefined);
+  const got = notJson(v) ?? (typeof v === "object" && v !== null && !(v instanceof Date) ? notEnterable(v, w) : undefined);
   if (got !== undefined) {
     w.out.push({ field: path, code: "INVALID_TYPE", message: `must be a JSON value, not ${got}`, value: w.open.has(v as object) ? null : typeErrorValue(v) });
     return;
@@ -137,6 +135,11 @@ function checkJson(v: unknown, path: string, w: Walk): void {
   w.open.add(v);
   checkJsonMembers(v, path, w);
   w.open.delete(v);
+}
+
+/** Why the walk cannot go into container v (it contains itself, or it is nested past maxDepth); undefined when it can. */
+function notEnterable(v: object, w: Walk): string | undefined {
+  return w.open.has(v) ? "a value that contains itself" : w.open.size >= w.maxDepth ? `a value nested deeper than ${w.maxDepth} levels` : undefined;
 }
 
 function checkJsonMembers(v: object, path: string, w: Walk): void {

@@ -291,7 +291,6 @@ export class StreamParser<M extends Model = Model> {
     // the errors array is shared between results until it changes (no copy per chunk): errors
     // are only appended to the same array; any other change (a final record in place of an early
     // report, a retraction, a syntax error) makes a new array
-    // (an index of -1 on an empty array would be a slow named-property lookup: test lengths first)
     let view = this.errorsView;
     const n = this.errors.length;
     if (view === undefined || this.errorsViewOf !== this.errors || view.length !== n) {

@@ -29,6 +29,13 @@ export function isZero(v: unknown): boolean {
   return false;
 }
 
+/** Go's zero value of a comparable kind: what a Go struct holds in such a field that is missing or null. */
+export function zeroOf(kind: SiblingRef["kind"]): unknown {
+  return ZERO[kind];
+}
+
+const ZERO: Partial<Record<SiblingRef["kind"], unknown>> = { string: "", number: 0, bool: false, time: new Date(ZERO_TIME_MS) };
+
 /** Order of two values of the same comparable kind (numbers, Go strings by code point, times). */
 export function compareValues(a: unknown, b: unknown): number {
   if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;

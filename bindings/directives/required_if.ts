@@ -3,7 +3,7 @@
 // equals V; the field then fails when it is zero.
 import { OP_REQUIRED_IF } from "../layout.js";
 import { DirectiveError, requireValue, type DirectiveSpec } from "./directive.js";
-import { isZero, otherField } from "./cross-field.js";
+import { isZero, otherField, zeroOf } from "./cross-field.js";
 import { formatGo, goString, numberWithGoText } from "./go-format.js";
 
 /** Pool reference meaning "the condition can never hold". */
@@ -38,7 +38,7 @@ export const requiredIf: DirectiveSpec = {
       },
       // a missing condition field takes its zero value, whose text is "", "0" or "false"
       test: (self, o) => {
-        const otherText = o === undefined || o === null ? (other.kind === "string" ? "" : other.kind === "bool" ? "false" : "0") : formatGo(o);
+        const otherText = formatGo(o === undefined || o === null ? zeroOf(other.kind) : o);
         return otherText !== expectedText || !isZero(self);
       },
     };

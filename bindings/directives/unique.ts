@@ -3,7 +3,8 @@
 // skipped (as in Go). Items that are models are compared by value, field by field (the fields JSON
 // holds, as the core compares them), which needs every field of the model to be a scalar (Go's
 // comparable structs); otherwise use unique=F.
-import { OP_UNIQUE, OP_UNIQUE_BY, ZERO_TIME_MS } from "../layout.js";
+import { OP_UNIQUE, OP_UNIQUE_BY } from "../layout.js";
+import { zeroOf } from "./cross-field.js";
 import { DirectiveError, kindError, type DirectiveSpec, type SiblingRef } from "./directive.js";
 import { formatGo, goString } from "./go-format.js";
 
@@ -28,10 +29,8 @@ export function uniqueKey(v: unknown, fields?: readonly SiblingRef[]): string | 
  * holds 0, "", false or the zero time there, and Go compares that); a nil ptr is nil.
  */
 function fieldKey(f: SiblingRef, v: unknown): string | undefined {
-  return uniqueKey(v === null || v === undefined ? (f.nullable ? null : ZERO[f.kind]) : v);
+  return uniqueKey(v === null || v === undefined ? (f.nullable ? null : zeroOf(f.kind)) : v);
 }
-
-const ZERO: Partial<Record<SiblingRef["kind"], unknown>> = { string: "", number: 0, bool: false, time: new Date(ZERO_TIME_MS) };
 
 function allDistinct(items: readonly unknown[], key: (item: unknown) => string | undefined): boolean {
   const seen = new Set<string>();
