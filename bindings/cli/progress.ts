@@ -29,9 +29,9 @@ export async function progressBar(size: number | undefined, enabled: boolean): P
     etaBuffer: 64,
     fps: 10,
   }, cp.Presets.shades_classic);
-  bar.start(size, 0, { read: mb(0), size: mb(size), records: "0" });
   // the bar hides the cursor and turns line wrapping off: whatever ends the run must undo that,
-  // an interrupt (Ctrl-C) or a failed stdout (stopShownBar) included
+  // an interrupt (Ctrl-C) or a failed stdout (stopShownBar) included; the listeners are in place
+  // before the first frame, so a Ctrl-C the moment the bar shows is caught too
   const interrupted = (signal: NodeJS.Signals): void => {
     stop();
     process.kill(process.pid, signal); // (the listener is gone: the signal's own ending, code 130 for SIGINT)
@@ -44,6 +44,7 @@ export async function progressBar(size: number | undefined, enabled: boolean): P
   };
   for (const sig of SIGNALS) process.once(sig, interrupted);
   shown = stop;
+  bar.start(size, 0, { read: mb(0), size: mb(size), records: "0" });
   return {
     update(bytes, records) {
       bar.update(Math.min(bytes, size), { read: mb(bytes), records: records.toLocaleString("en-US") });
