@@ -13,7 +13,10 @@
 //    after every chunk (O(bytes x chunks)): timed in full up to 100 KB; at 1 MB a run would take
 //    minutes, so their time there is estimated by timing the parse of every k-th prefix (each
 //    chunk's cost depends only on the length of the text so far) and multiplying by k;
-//  - one JSON.parse of the whole document: the floor.
+//  - one JSON.parse of the whole document: the floor for parsing;
+//  - the copies alone of an immutable partial read after every chunk (nothing parsed): the floor
+//    for reading a partial with structural sharing after every chunk (openLevelsByChunk, copiesFloor;
+//    test/bench-stream-floor.test.ts checks it copies the containers checker's partial holds).
 // First an agreement check: every tool's final value equals JSON.parse's (or nothing is timed).
 // Writes bench/results/stream.{json,md}.
 import { pathToFileURL } from "node:url";
@@ -107,6 +110,8 @@ interface Tool {
   run(input: Input): unknown | Promise<unknown>;
   /** Quadratic tools: the cost of reading the partial after chunk i alone (for the sampled estimate). */
   step?(text: string): unknown | Promise<unknown>;
+  /** Work done once per input before any timing (not timed). */
+  prepare?(input: Input): void;
 }
 
 const validator = new Validator(Answer);
@@ -120,6 +125,11 @@ export const CHECKER = "checker StreamParser (string chunks)";
 export const CHECKER_BYTES = "checker StreamParser (Uint8Array chunks)";
 /** Context, not a competitor: the same stream with no partial read (what reading after every chunk costs is the difference). */
 export const CHECKER_UNREAD = "checker StreamParser (string chunks, partial not read)";
+/**
+ * Context, not a competitor: no parsing at all, only the copies that any immutable partial with
+ * structural sharing makes when it is read after every chunk (see copiesFloor).
+ */
+export const COPIES_FLOOR = "floor: the copies alone of an immutable partial read after every chunk (nothing parsed)";
 export const STREAMPARSER = "@streamparser/json (emitPartialValues)";
 export const PARTIAL_JSON = "partial-json parse (text so far)";
 export const AI_SDK = "ai parsePartialJson (text so far)";
@@ -142,6 +152,105 @@ export function streamparserRoot(chunks: readonly string[], look: (root: unknown
   if (!p.isEnded) p.end();
   return root;
 }
+
+/** An open container at a chunk's end: the final value's container and how many of its members have begun. */
+interface OpenLevel {
+  readonly ref: unknown[] | Record<string, unknown>;
+  /** Objects: the final value's keys, in order. */
+  readonly keys: readonly string[] | undefined;
+  readonly n: number;
+}
+
+interface FloorPlan {
+  readonly levels: readonly (readonly OpenLevel[])[];
+  /** The whole document's value (what the partial is once no container is open). */
+  readonly root: unknown;
+}
+
+/**
+ * For each chunk's end, the open containers (outermost first), found by a scan of the document's
+ * structure and pointing into JSON.parse's value of it.
+ */
+export function openLevelsByChunk(doc: string, chunks: readonly string[]): FloorPlan {
+  const root = JSON.parse(doc) as unknown;
+  const out: OpenLevel[][] = [];
+  // (awaitsValue: an object between a key's colon and its value)
+  const stack: { ref: unknown[] | Record<string, unknown>; keys: string[] | undefined; n: number; awaitsValue: boolean }[] = [];
+  let key = ""; // the last object key read
+  let pos = 0;
+  let end = 0;
+  /** A value begins here: counted as a member of the open container; returns it (from the parsed document). */
+  const valueBegins = (): unknown => {
+    const top = stack[stack.length - 1];
+    if (!top) return root;
+    top.n++;
+    top.awaitsValue = false;
+    return Array.isArray(top.ref) ? top.ref[top.n - 1] : top.ref[key];
+  };
+  for (const chunk of chunks) {
+    end += chunk.length;
+    while (pos < end) {
+      const c = doc.charCodeAt(pos);
+      const top = stack[stack.length - 1];
+      if (c === 0x22) {
+        // a string, skipped whole (one that runs past the chunk's end began in it)
+        let j = pos + 1;
+        while (doc.charCodeAt(j) !== 0x22) j += doc.charCodeAt(j) === 0x5c ? 2 : 1;
+        if (top && top.keys && !top.awaitsValue) key = JSON.parse(doc.slice(pos, j + 1)) as string;
+        else valueBegins();
+        pos = j + 1;
+        continue;
+      }
+      if (c === 0x7b || c === 0x5b) {
+        const ref = valueBegins() as unknown[] | Record<string, unknown>;
+        stack.push({ ref, keys: c === 0x7b ? Object.keys(ref) : undefined, n: 0, awaitsValue: false });
+      } else if (c === 0x7d || c === 0x5d) stack.pop();
+      else if (c === 0x3a) top.awaitsValue = true;
+      else if (c > 0x20 && c !== 0x2c) {
+        // a number or literal, skipped whole
+        valueBegins();
+        while (pos + 1 < doc.length && !/[\s,\]}]/.test(doc[pos + 1])) pos++;
+      }
+      pos++;
+    }
+    out.push(stack.map(({ ref, keys, n }) => ({ ref, keys, n })));
+  }
+  return { levels: out, root };
+}
+
+/**
+ * The floor: after every chunk, a new array or object for each open container on the path, with
+ * its members so far (closed ones shared, the open one the copy made one level down). Every
+ * immutable partial with structural sharing makes at least these copies per read; nothing is
+ * parsed, decoded or validated, and open strings are not cut to their text so far.
+ */
+function copiesFloor(plan: FloorPlan): unknown {
+  let v: unknown;
+  for (let i = 0; i < plan.levels.length; i++) touch((v = floorValue(plan, i)));
+  return v;
+}
+
+/** The floor's partial value after chunk i. */
+export function floorValue({ levels, root }: FloorPlan, i: number): unknown {
+  const path = levels[i];
+  let v: unknown;
+  for (let d = path.length - 1; d >= 0; d--) {
+    const { ref, keys, n } = path[d];
+    if (keys === undefined) {
+      const out = (ref as unknown[]).slice(0, n);
+      if (v !== undefined) out[n - 1] = v;
+      v = out;
+    } else {
+      const out: Record<string, unknown> = {};
+      for (let j = 0; j < n - 1; j++) out[keys[j]] = (ref as Record<string, unknown>)[keys[j]];
+      if (n > 0) out[keys[n - 1]] = v !== undefined ? v : (ref as Record<string, unknown>)[keys[n - 1]];
+      v = out;
+    }
+  }
+  return path.length === 0 && i === levels.length - 1 ? root : v;
+}
+
+const floorPlans = new WeakMap<Input, FloorPlan>();
 
 /** checker: one StreamParser (reset per document), fed the chunks `pick` takes from the input. */
 function checkerTool(name: string, parser: StreamParser, pick: (input: Input) => readonly (string | Uint8Array)[], read = true): Tool {
@@ -167,6 +276,11 @@ function tools(): Tool[] {
     checkerTool(CHECKER_BYTES, parser, (input) => input.byteChunks),
     checkerTool(CHECKER_UNREAD, parser, (input) => input.chunks, false),
     { name: STREAMPARSER, run: ({ chunks }) => streamparserRoot(chunks, touch) },
+    {
+      name: COPIES_FLOOR,
+      prepare: (input) => void floorPlans.set(input, openLevelsByChunk(input.doc, input.chunks)),
+      run: (input) => copiesFloor(floorPlans.get(input)!),
+    },
     {
       name: PARTIAL_JSON,
       quadratic: true,
@@ -319,6 +433,7 @@ async function agreement(docs: Map<number, string>, list: Tool[]): Promise<Agree
   for (const [size, doc] of docs) {
     const bytes = new TextEncoder().encode(doc);
     const input: Input = { doc, bytes, chunks: chunksOf(doc, 16), byteChunks: byteChunksOf(bytes, 16) };
+    for (const tool of list) tool.prepare?.(input);
     const want = JSON.parse(doc);
     const verdicts: Record<string, boolean> = {};
     for (const tool of list) {
@@ -395,6 +510,10 @@ export function summaryTables(ms: Measured[], sizes: number[], chunkSizes: numbe
     if (u) {
       verdicts.push(`(context) the same ${sizeLabel(big)} / 16 B stream with the partial never read: ${fmt(u.ms.median, 1)} ms, ${fmt(sp.ms.median / u.ms.median, 2)}x faster than @streamparser/json; reading the partial after every chunk adds ${fmt(c.ms.median - u.ms.median, 1)} ms`);
     }
+    const f = find(ms, COPIES_FLOOR, big, 16);
+    if (f && floor) {
+      verdicts.push(`(context) the copies alone that an immutable partial with structural sharing makes when read after every chunk (a new array or object per open container on the path; nothing parsed): ${fmt(f.ms.median, 1)} ms at ${sizeLabel(big)} / 16 B, ${fmt(f.ms.median / floor.ms.median, 1)}x one JSON.parse, where the 3x target allows ${fmt(3 * floor.ms.median, 1)} ms; 3x faster than @streamparser/json allows ${fmt(sp.ms.median / 3, 1)} ms, ${fmt((100 * f.ms.median) / (sp.ms.median / 3), 0)}% of which the copies take`);
+    }
   }
   for (const chunk of chunkSizes) {
     const a = find(ms, CHECKER, small, chunk);
@@ -438,6 +557,7 @@ async function main(): Promise<void> {
       cases.push({ label: `${sizeLabel(size)} / ${chunk} B`, size, chunk, input: { doc, bytes, chunks: chunksOf(doc, chunk), byteChunks: byteChunksOf(bytes, chunk) } });
     }
   }
+  for (const { input } of cases) for (const tool of list) tool.prepare?.(input);
   const measured = await measure(cases, list, rounds, warmup, 100_000, (s) => console.log(s));
   const { md, verdicts } = summaryTables(measured, sizes, chunkSizes);
   console.log(verdicts.join("\n"));
@@ -465,7 +585,7 @@ async function main(): Promise<void> {
     timings,
     notes: [
       "A 'record' below is one whole document streamed chunk by chunk (ns/record = ns per document); the tables after this one give ms/doc, ns/byte and the ratios.",
-      "Chunks are strings of 16 or 64 UTF-16 units (what an LLM text stream hands over), or Uint8Arrays of 16 or 64 bytes for checker's byte row. After every chunk each tool's partial value is read, except in the row marked 'partial not read' (context for what the reads cost).",
+      "Chunks are strings of 16 or 64 UTF-16 units (what an LLM text stream hands over), or Uint8Arrays of 16 or 64 bytes for checker's byte row. After every chunk each tool's partial value is read, except in the row marked 'partial not read' (context for what the reads cost). The 'floor' row parses nothing: after every chunk it makes only the new arrays and objects that any immutable partial with structural sharing must make (one per open container on the path, closed members shared), from a precomputed list of what is open where (context for what the targets leave to parsing).",
       "checker: StreamParser.feed per chunk (validates the Answer model of bench/stream.ts as it goes; the partial is its typed value, built from the chunk's snapshot when read, here after every chunk). @streamparser/json: JSONParser({ emitPartialValues: true }) with an onValue handler keeping the root container (mutated in place; it holds complete values, open strings are emitted separately). partial-json / ai: parse(text so far) after every chunk.",
       "(estimated*) partial-json and ai re-parse the whole text so far after every chunk; at 1 MB a run takes minutes, so the time is the sum of every k-th prefix parse times k (the cost of a step depends only on the prefix length). At 100 KB and 1 MB they run 1-2 rounds.",
       ...verdicts,
