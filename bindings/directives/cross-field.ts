@@ -1,6 +1,6 @@
 // Helpers of the directives that name another field of the same model.
 import { OP_GT_FIELD, OP_LT_FIELD, ZERO_TIME_MS } from "../layout.js";
-import { DirectiveError, requireValue, type DirectiveSpec, type FieldContext, type SiblingRef } from "./directive.js";
+import { DirectiveError, requireValue, type DirectiveSpec, type FieldContext, type KindClass, type SiblingRef } from "./directive.js";
 import { goString } from "./go-format.js";
 
 /** The other field named by a cross-field directive: must exist and must not be the field itself. */
@@ -19,13 +19,14 @@ export function targetName(name: string, value: string | undefined): string {
 
 /**
  * Go's zero value test used by required_if / required_with: missing, null, "", 0, false, an empty
- * list or map, Go's zero time, a model with no fields.
+ * list or map (or [] / {} in an any field), Go's zero time. A model's value (`kind` "model") is
+ * never zero, even `{}` of a model with no fields, as the core holds it (only missing or null is).
  */
-export function isZero(v: unknown): boolean {
+export function isZero(v: unknown, kind?: KindClass): boolean {
   if (v === undefined || v === null || v === "" || v === 0 || v === false) return true;
   if (Array.isArray(v)) return v.length === 0;
   if (v instanceof Date) return v.getTime() === ZERO_TIME_MS;
-  if (typeof v === "object") return Object.keys(v as object).length === 0;
+  if (typeof v === "object") return kind !== "model" && Object.keys(v as object).length === 0;
   return false;
 }
 

@@ -39,7 +39,7 @@ export const requiredIf: DirectiveSpec = {
       // a missing condition field takes its zero value, whose text is "", "0" or "false"
       test: (self, o) => {
         const otherText = formatGo(o === undefined || o === null ? zeroOf(other.kind) : o);
-        return otherText !== expectedText || !isZero(self);
+        return otherText !== expectedText || !isZero(self, field.kind);
       },
     };
   },

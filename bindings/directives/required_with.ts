@@ -12,7 +12,7 @@ export const requiredWith: DirectiveSpec = {
     return {
       phase: "object", directive: raw, code: "REQUIRED_WITH", message: `field is required when ${target} is present`, other,
       wasm: () => [OP_REQUIRED_WITH, other.slot, 0, 0],
-      test: (self, o) => isZero(o) || !isZero(self),
+      test: (self, o) => isZero(o, other.kind) || !isZero(self, field.kind),
     };
   },
 };

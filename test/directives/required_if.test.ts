@@ -104,6 +104,13 @@ describe("required_if: what counts as zero in the target", () => {
     expectBoth(Times, { on: true, at: new Date(0) }, []);
   });
 
+  it("a nested model present in the JSON is not zero, even one with no fields ({}); null is", () => {
+    // found by test/random-models.test.ts: validate took {} of a model with no fields for zero, unmarshal did not
+    const Models = model("Models", { on: t.bool(), e: t.model(model("Empty", {}), "required_if=on true") });
+    expectBoth(Models, { on: true, e: {} }, []);
+    expectUnmarshal(Models, '{"on":true,"e":null}', [when("e", "on", "true", null)]);
+  });
+
   it("reports at nested paths, after the nested object's value checks", () => {
     const Leaf = model("Leaf", { status: t.string("max=3"), reason: t.string("required_if=status bad") });
     const Holder = model("RiHolder", { x: Leaf, items: t.slice(Leaf) });

@@ -95,6 +95,15 @@ describe("required_with: times and any", () => {
     expectBoth(A, { s: "x", c: {} }, [withF("c", "s", {})]);
   });
 
+  it("a nested model present in the JSON is never zero, even one with no fields ({}), as the condition and as the target", () => {
+    // found by test/random-models.test.ts: validate took {} of a model with no fields for zero, unmarshal did not
+    const Empty = model("Empty", {});
+    const E = model("E", { s: t.string(), m: t.model(Empty, "required_with=s"), w: t.string("required_with=m") });
+    expectBoth(E, { s: "x", m: {}, w: "" }, [withF("w", "m", "")]);
+    expect(validateErrors(E, { s: "x", m: {}, w: "" })).toEqual([fe("w", "REQUIRED_WITH", "field is required when m is present", "")]);
+    expectUnmarshal(E, '{"s":"x","m":null,"w":""}', [withF("m", "s", null)]);
+  });
+
   it("a map built with Object.create(null) is a map like any other", () => {
     const M = model("M", { m: t.map(t.int()), w: t.string("required_with=m") });
     expect(validateErrors(M, { m: Object.create(null), w: "" })).toEqual([]);
