@@ -100,6 +100,8 @@ export function addError(kind: u32, a: u32, valKind: u32, valStart: u32, valEnd:
   if (ERR_COUNT > MAX_ERRORS) {
     store<u32>(r + (ER_KIND << 2), E_TOO_MANY);
     store<u32>(r + (ER_PATH_LEN << 2), 0);
+    // its position too: dropExtraKey walks back over the records by position
+    store<u32>(r + (ER_POS << 2), POS);
     return;
   }
   const first = writePath(frames, lastType, lastA, 0);
