@@ -89,6 +89,13 @@ interface Outcome {
 
 type Parser<R> = { feed(chunk: string | Uint8Array): R; end(): R };
 
+/** The options of the validator, without the ones of reading (signal, abortOnError). */
+function validatorOptions(options: ParseStreamOptions): ValidatorOptions {
+  if (options === null || typeof options !== "object") return options;
+  const { signal: _signal, abortOnError: _abortOnError, ...rest } = options;
+  return rest;
+}
+
 /**
  * Feed every chunk of the source (also after the document is complete: what follows it must be
  * whitespace, as in one-shot unmarshal), then end(); yield the result of each chunk, and end()'s
@@ -147,7 +154,7 @@ function abortWith(target: true | AbortController, error: unknown): void {
  * document included).
  */
 export function parseStream<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<StreamResult<Infer<M>>> {
-  return drive("parseStream", new StreamParser<M>(model, options), source, options);
+  return drive("parseStream", new StreamParser<M>(model, validatorOptions(options)), source, options);
 }
 
 /**
@@ -173,7 +180,7 @@ export type LineResult<T> = { line: number; text: string | Uint8Array } & Result
  * it than maxDocumentBytes).
  */
 export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
-  const v = model instanceof Validator ? model : new Validator(model, options);
+  const v = model instanceof Validator ? model : new Validator(model, validatorOptions(options));
   yield* stopping(records(v, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
 }
 

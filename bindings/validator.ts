@@ -5,7 +5,7 @@ import { compile, type Program } from "./compile.js";
 import { getEngine, loadProgram, type LoadedProgram } from "./engine.js";
 import { JsonSyntaxError, ModelError, UnmarshalTypeError, ValidationError, withoutStack, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
-import type { Infer, Model } from "./model.js";
+import { isModel, type Infer, type Model } from "./model.js";
 import { referenceValidate } from "./reference.js";
 import { objectToJsonForm } from "./json-form.js";
 import { resolve, type InternalOptions, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
@@ -19,7 +19,7 @@ import { schemaCacheOf, type JsonSchema } from "./schema.js";
 import { marshalWith, type MarshalOptions } from "./marshal.js";
 import { newModelWith, safeNewModelWith, type NewModelError, type NewModelInput } from "./new-model.js";
 import { validatorStandard, type CheckerStandard } from "./standard-schema.js";
-import { checkJsonInput, utf8Decoder } from "./text-store.js";
+import { checkJsonInput, kindOf, utf8Decoder } from "./text-store.js";
 
 export type UnmarshalError = ValidationError | JsonSyntaxError | UnmarshalTypeError;
 
@@ -31,6 +31,34 @@ const TOO_LARGE = -2;
 
 /** The largest maxErrors, maxDepth or maxDocumentBytes (the core's 32-bit counters). */
 const LIMIT_MAX = 0xffffffff;
+
+/** What each option takes, for a plain JavaScript caller's mistakes. */
+const OPTION_KINDS: Readonly<Record<keyof ValidatorOptions, "boolean" | "string" | "limit">> = {
+  strictMissingFields: "boolean", extraFields: "string", tagName: "string", maxErrors: "limit", maxDepth: "limit", maxDocumentBytes: "limit",
+};
+
+/**
+ * Options of the wrong shape are ModelErrors at creation, never silently ignored: not an object,
+ * an unknown key (a misspelled option), a value of the wrong type, a limit out of range.
+ */
+function checkOptions(options: unknown, model: unknown): void {
+  const name = isModel(model) ? model.name : "";
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new ModelError(`validator options must be an object, got ${kindOf(options)}`, name);
+  }
+  for (const [key, value] of Object.entries(options)) {
+    if (!Object.hasOwn(OPTION_KINDS, key)) {
+      throw new ModelError(`unknown option ${JSON.stringify(key)} (${Object.keys(OPTION_KINDS).join(", ")})`, name);
+    }
+    if (value === undefined) continue;
+    const kind = OPTION_KINDS[key as keyof ValidatorOptions];
+    // (the core counts in 32 bits: a larger limit would wrap around, NaN would turn a limit off)
+    if (kind === "limit" && !(Number.isInteger(value) && (value as number) >= 1 && (value as number) <= LIMIT_MAX)) {
+      throw new ModelError(`${key} must be a positive integer (at most ${LIMIT_MAX}), got ${typeof value === "string" ? JSON.stringify(value) : String(value)}`, name);
+    }
+    if (kind !== "limit" && typeof value !== kind) throw new ModelError(`${key} must be a ${kind}, got ${kindOf(value)}`, name);
+  }
+}
 
 export class Validator<M extends Model = Model> {
   readonly model: M;
@@ -44,13 +72,7 @@ export class Validator<M extends Model = Model> {
 
   /** `internal` is for the library's own use (union variants). */
   constructor(model: M, options: ValidatorOptions = {}, internal: InternalOptions = {}) {
-    // (the core counts in 32 bits: a larger limit would wrap around, NaN would turn a limit off)
-    for (const name of ["maxErrors", "maxDepth", "maxDocumentBytes"] as const) {
-      const n = options[name];
-      if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= LIMIT_MAX)) {
-        throw new ModelError(`${name} must be a positive integer (at most ${LIMIT_MAX}), got ${n}`, model.name);
-      }
-    }
+    checkOptions(options, model);
     this.model = model;
     const resolved = resolve(model, options, internal);
     this.options = resolved.options;

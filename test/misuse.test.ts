@@ -8,6 +8,7 @@ import { ModelError, ValidationError } from "../bindings/errors.js";
 import { marshal, safeValidate, unmarshal } from "../bindings/api.js";
 import { model, t, type Model } from "../bindings/model.js";
 import { StreamParser } from "../bindings/stream.js";
+import { parseLines, parseStream } from "../bindings/sources.js";
 import { UnionValidator } from "../bindings/union.js";
 import { Validator } from "../bindings/validator.js";
 
@@ -46,6 +47,32 @@ describe("model mistakes: a ModelError naming the field when the validator is ma
   it("model() without a name or without an object of fields", () => {
     expect(() => model(anyInput(5), {})).toThrow(new TypeError("checker: model(name, fields) needs a name (a non-empty string), got number"));
     expect(() => model("X", anyInput(null) as never)).toThrow(new TypeError('checker: model("X", fields) needs its fields as an object, got null'));
+  });
+});
+
+describe("validator options of the wrong shape: a ModelError when the validator is made, never ignored", () => {
+  const made = (options: unknown) => () => new Validator(S, options as object);
+  it("not an object, a misspelled option, a value of the wrong type (also through StreamParser, parseStream, parseLines, UnionValidator)", () => {
+    expect(made(null)).toThrow(new ModelError("validator options must be an object, got null", "S"));
+    expect(made(5)).toThrow(new ModelError("validator options must be an object, got number", "S"));
+    expect(made({ strictMissingField: false })).toThrow(new ModelError('unknown option "strictMissingField" (strictMissingFields, extraFields, tagName, maxErrors, maxDepth, maxDocumentBytes)', "S"));
+    expect(made({ strictMissingFields: "no" })).toThrow(new ModelError("strictMissingFields must be a boolean, got string", "S"));
+    expect(made({ tagName: 5 })).toThrow(new ModelError("tagName must be a string, got number", "S"));
+    expect(made({ maxErrors: "5" })).toThrow(new ModelError('maxErrors must be a positive integer (at most 4294967295), got "5"', "S"));
+    expect(made({ maxErrors: undefined, tagName: undefined })).not.toThrow();
+    expect(() => new StreamParser(S, anyInput(null) as never)).toThrow(new ModelError("validator options must be an object, got null", "S"));
+    expect(() => parseStream(S, [] as never, { strictMissingField: false } as never)).toThrow(ModelError);
+    expect(() => new UnionValidator({ discriminator: "k", variants: { s: S } }, anyInput(null) as never)).toThrow(new ModelError("validator options must be an object, got null", "S"));
+  });
+  it("parseStream and parseLines take their own options (signal, abortOnError) beside the validator's", async () => {
+    async function* src() { yield '{"xs":[],"a":1,"b":2}\n'; }
+    const ac = new AbortController();
+    const results = [];
+    for await (const r of parseStream(S, src(), { extraFields: "forbid", signal: ac.signal, abortOnError: true })) results.push(r);
+    expect(results.at(-1)?.errors.map((e) => (e instanceof Error ? e.message : e.code))).toEqual(["EXTRA_FIELD"]);
+    const lines = [];
+    for await (const r of parseLines(S, src(), { maxErrors: 3, signal: ac.signal, abortOnError: ac })) lines.push(r.ok);
+    expect(lines).toEqual([true]);
   });
 });
 
