@@ -2,7 +2,7 @@
 // (exactly as if `new Validator(Model)` had been called). Changing the global tag name starts a
 // new cache, since the tag name decides which directives a model has.
 
-import type { Infer, Model } from "./model.js";
+import { checkModel, type Infer, type Model } from "./model.js";
 import { getTagName, setTagName as setGlobalTagName } from "./resolve.js";
 import { Validator, type Result, type UnmarshalError } from "./validator.js";
 import type { ValidationError } from "./errors.js";
@@ -14,13 +14,14 @@ import { setModelValidator } from "./standard-schema.js";
 let cache = new WeakMap<Model, Validator>();
 let cacheTag = getTagName();
 
-function validatorOf<M extends Model>(model: M): Validator<M> {
+function validatorOf<M extends Model>(model: M, call: string): Validator<M> {
   if (cacheTag !== getTagName()) {
     cache = new WeakMap();
     cacheTag = getTagName();
   }
   let v = cache.get(model);
   if (!v) {
+    checkModel(model, call);
     v = new Validator(model);
     cache.set(model, v);
   }
@@ -28,22 +29,22 @@ function validatorOf<M extends Model>(model: M): Validator<M> {
 }
 
 // a model's `~standard` validates with this same cached validator
-setModelValidator(validatorOf);
+setModelValidator((model) => validatorOf(model, "~standard.validate"));
 
 export function unmarshal<M extends Model>(model: M, data: string | Uint8Array): Infer<M> {
-  return validatorOf(model).unmarshal(data);
+  return validatorOf(model, "unmarshal").unmarshal(data);
 }
 
 export function safeUnmarshal<M extends Model>(model: M, data: string | Uint8Array): Result<Infer<M>, UnmarshalError> {
-  return validatorOf(model).safeUnmarshal(data);
+  return validatorOf(model, "safeUnmarshal").safeUnmarshal(data);
 }
 
 export function validate<M extends Model>(model: M, value: Infer<M>): void {
-  validatorOf(model).validate(value);
+  validatorOf(model, "validate").validate(value);
 }
 
 export function safeValidate<M extends Model>(model: M, value: Infer<M>): Result<Infer<M>, ValidationError> {
-  return validatorOf(model).safeValidate(value);
+  return validatorOf(model, "safeValidate").safeValidate(value);
 }
 
 /** Change the default tag name ("" restores `checker`). */
@@ -52,37 +53,37 @@ export function setTagName(name: string): void {
 }
 
 export function dict<M extends Model>(model: M, value: Infer<M>): Record<string, unknown> {
-  return validatorOf(model).dict(value);
+  return validatorOf(model, "dict").dict(value);
 }
 
 export function schema<M extends Model>(model: M): JsonSchema {
-  return validatorOf(model).schema();
+  return validatorOf(model, "schema").schema();
 }
 
 export function schemaJSON<M extends Model>(model: M): Uint8Array {
-  return validatorOf(model).schemaJSON();
+  return validatorOf(model, "schemaJSON").schemaJSON();
 }
 
 export function schemaOpenAPI<M extends Model>(model: M): JsonSchema {
-  return validatorOf(model).schemaOpenAPI();
+  return validatorOf(model, "schemaOpenAPI").schemaOpenAPI();
 }
 
 export function schemaJSONOpenAPI<M extends Model>(model: M): Uint8Array {
-  return validatorOf(model).schemaJSONOpenAPI();
+  return validatorOf(model, "schemaJSONOpenAPI").schemaJSONOpenAPI();
 }
 
 export function marshal<M extends Model>(model: M, value: Infer<M>): Uint8Array {
-  return validatorOf(model).marshal(value);
+  return validatorOf(model, "marshal").marshal(value);
 }
 
 export function marshalWithOptions<M extends Model>(model: M, value: Infer<M>, options: MarshalOptions): Uint8Array {
-  return validatorOf(model).marshalWithOptions(value, options);
+  return validatorOf(model, "marshalWithOptions").marshalWithOptions(value, options);
 }
 
 export function newModel<M extends Model>(model: M, input: NewModelInput<M>): Infer<M> {
-  return validatorOf(model).newModel(input);
+  return validatorOf(model, "newModel").newModel(input);
 }
 
 export function safeNewModel<M extends Model>(model: M, input: NewModelInput<M>): Result<Infer<M>, NewModelError> {
-  return validatorOf(model).safeNewModel(input);
+  return validatorOf(model, "safeNewModel").safeNewModel(input);
 }

@@ -74,6 +74,30 @@ export function model<S extends Shape>(name: string, shape: S): Model<S> {
   return Object.freeze(m);
 }
 
+/**
+ * The TypeError for a value passed where a model (or a validator) belongs: names the call, what it
+ * takes and what it got (a Validator, a UnionValidator, a field type, ...), with a hint when the
+ * value has a method of the call's name (`unmarshal(validator, data)`: use validator.unmarshal).
+ */
+export function wrongArgument(call: string, takes: string, got: unknown, hint?: string): TypeError {
+  const o = got as Record<string, unknown> | null;
+  let kind: string;
+  if (o === null) kind = "null";
+  else if (typeof o !== "object") kind = typeof o;
+  else if (isModel(o)) kind = `a model (${o.name})`;
+  else if (isModel(o.model) && typeof o.safeUnmarshal === "function") kind = "a Validator";
+  else if (typeof o.discriminator === "string" && typeof o.safeUnmarshal === "function") kind = "a UnionValidator";
+  else if (typeof o.kind === "string") kind = `a field type (t.${o.kind}())`;
+  else kind = Array.isArray(o) ? "an array" : "an object";
+  if (hint === undefined && o !== null && typeof o === "object" && typeof o[call] === "function") hint = `call its own ${call} method`;
+  return new TypeError(`checker: ${call} takes ${takes}, not ${kind}${hint === undefined ? "" : ` (${hint})`}`);
+}
+
+/** A model for the simple API's functions and `new Validator`, else wrongArgument's TypeError. */
+export function checkModel(value: unknown, call: string): asserts value is Model {
+  if (!isModel(value)) throw wrongArgument(call, "a model (model(name, fields))", value);
+}
+
 function describe(v: unknown): string {
   return v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "string" ? JSON.stringify(v) : typeof v;
 }

@@ -5,9 +5,9 @@
 import { JsonSyntaxError, UnmarshalTypeError, ValidationError, withoutStack, type FieldError } from "./errors.js";
 import type { Infer, Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
-import { StreamParser, type StreamResult } from "./stream.js";
+import { checkStreamModel, StreamParser, type StreamResult } from "./stream.js";
 import { checkJsonInput, copyChunk, joinChunks, kindOf, partOf } from "./text-store.js";
-import { UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
+import { checkUnion, UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
 import type { UnionValidator, UnionVariants, VariantModels } from "./union.js";
 import { Validator, type Result, type UnmarshalError } from "./validator.js";
 
@@ -154,6 +154,7 @@ function abortWith(target: true | AbortController, error: unknown): void {
  * document included).
  */
 export function parseStream<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<StreamResult<Infer<M>>> {
+  checkStreamModel(model, "parseStream", "use parseUnionStream");
   return drive("parseStream", new StreamParser<M>(model, validatorOptions(options)), source, options);
 }
 
@@ -163,6 +164,7 @@ export function parseStream<M extends Model>(model: M | Validator<M>, source: Ch
  * the last occurrence).
  */
 export function parseUnionStream<A extends UnionVariants, V extends VariantModels>(union: UnionValidator<A, V>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<UnionStreamResult<V>> {
+  checkUnion(union, "parseUnionStream", "use parseStream");
   return drive("parseUnionStream", new UnionStreamParser(union), source, options);
 }
 
@@ -180,6 +182,7 @@ export type LineResult<T> = { line: number; text: string | Uint8Array } & Result
  * it than maxDocumentBytes).
  */
 export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
+  checkStreamModel(model, "parseLines", "read each line with the union's safeUnmarshal");
   const v = model instanceof Validator ? model : new Validator(model, validatorOptions(options));
   yield* stopping(records(v, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
 }

@@ -6,7 +6,7 @@
 import type { Program } from "./compile.js";
 import { JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
-import type { Infer, Model } from "./model.js";
+import { isModel, wrongArgument, type Infer, type Model } from "./model.js";
 import { lastOf, PartialBuilder, type Snapshot } from "./partial.js";
 import { documentTooLarge, renderErrors, syntaxError, typeError } from "./render.js";
 import type { ValidatorOptions } from "./resolve.js";
@@ -94,6 +94,7 @@ export class StreamParser<M extends Model = Model> {
 
   /** A parser for documents of a model (or of an existing validator's model and options). */
   constructor(model: M | Validator<M>, options?: ValidatorOptions) {
+    checkStreamModel(model, "new StreamParser", "use UnionStreamParser");
     this.validator = model instanceof Validator ? model : new Validator(model, options);
     this.program = this.validator.program;
     this.builder = new PartialBuilder({ kind: "model", model: this.program.resolved.root });
@@ -336,6 +337,13 @@ export class StreamParser<M extends Model = Model> {
     const child = u32[frame + L.FM_CHILD];
     return child !== L.NONE && child !== L.IGNORED && child !== L.FR_ANY;
   }
+}
+
+/** @internal A model or a Validator for a stream of one model (`hint` for a UnionValidator), else a TypeError naming `call`. */
+export function checkStreamModel(model: unknown, call: string, unionHint: string): void {
+  if (model instanceof Validator || isModel(model)) return;
+  const union = typeof (model as { discriminator?: unknown } | null)?.discriminator === "string";
+  throw wrongArgument(call, "a model or a Validator", model, union ? unionHint : undefined);
 }
 
 /**

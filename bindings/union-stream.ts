@@ -15,8 +15,8 @@
 
 import { checkJsonInput, copyChunk, joinChunks } from "./text-store.js";
 import { StreamParser, type StreamError, type StreamFieldError, type StreamResult, type StreamState } from "./stream.js";
-import { PROBE_KEY, type UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
-import type { Infer, Model } from "./model.js";
+import { PROBE_KEY, UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
+import { isModel, wrongArgument, type Infer, type Model } from "./model.js";
 import type { Validator } from "./validator.js";
 
 /**
@@ -32,6 +32,13 @@ export type UnionStreamResult<V extends VariantModels> =
 export type VariantStreamResult<V extends VariantModels> = {
   [K in Extract<keyof V, string>]: Omit<StreamResult<Infer<V[K]>>, "value"> & { readonly variant: K; readonly value?: { variant: K; value: Infer<V[K]> } };
 }[Extract<keyof V, string>];
+
+/** @internal A UnionValidator, else a TypeError naming `call` (`modelHint` for a model or a Validator). */
+export function checkUnion(union: unknown, call: string, modelHint: string): void {
+  if (union instanceof UnionValidator) return;
+  const single = isModel(union) || isModel((union as { model?: unknown } | null)?.model);
+  throw wrongArgument(call, "a UnionValidator", union, single ? modelHint : undefined);
+}
 
 export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extends VariantModels = VariantModels> {
   private probe: StreamParser<Model>;
@@ -51,6 +58,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   private discriminatorError: { found: unknown; error: StreamFieldError } | undefined;
 
   constructor(private readonly union: UnionValidator<A, V>) {
+    checkUnion(union, "new UnionStreamParser", "use StreamParser");
     this.probe = new StreamParser(union.probe);
   }
 

@@ -5,7 +5,7 @@ import { compile, type Program } from "./compile.js";
 import { getEngine, loadProgram, type LoadedProgram } from "./engine.js";
 import { JsonSyntaxError, ModelError, UnmarshalTypeError, ValidationError, withoutStack, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
-import { isModel, type Infer, type Model } from "./model.js";
+import { checkModel, isModel, type Infer, type Model } from "./model.js";
 import { referenceValidate } from "./reference.js";
 import { objectToJsonForm } from "./json-form.js";
 import { resolve, type InternalOptions, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
@@ -72,6 +72,7 @@ export class Validator<M extends Model = Model> {
 
   /** `internal` is for the library's own use (union variants). */
   constructor(model: M, options: ValidatorOptions = {}, internal: InternalOptions = {}) {
+    checkModel(model, "new Validator");
     checkOptions(options, model);
     this.model = model;
     const resolved = resolve(model, options, internal);

@@ -5,10 +5,11 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ModelError, ValidationError } from "../bindings/errors.js";
-import { marshal, safeValidate, unmarshal } from "../bindings/api.js";
+import { dict, marshal, safeValidate, schema, unmarshal } from "../bindings/api.js";
 import { model, t, type Model } from "../bindings/model.js";
 import { StreamParser } from "../bindings/stream.js";
-import { parseLines, parseStream } from "../bindings/sources.js";
+import { parseLines, parseStream, parseUnionStream } from "../bindings/sources.js";
+import { UnionStreamParser } from "../bindings/union-stream.js";
 import { UnionValidator } from "../bindings/union.js";
 import { Validator } from "../bindings/validator.js";
 
@@ -47,6 +48,30 @@ describe("model mistakes: a ModelError naming the field when the validator is ma
   it("model() without a name or without an object of fields", () => {
     expect(() => model(anyInput(5), {})).toThrow(new TypeError("checker: model(name, fields) needs a name (a non-empty string), got number"));
     expect(() => model("X", anyInput(null) as never)).toThrow(new TypeError('checker: model("X", fields) needs its fields as an object, got null'));
+  });
+});
+
+describe("a validator where a model belongs and the other way round: a TypeError naming the call and what it got", () => {
+  const v = new Validator(S);
+  const pets = new UnionValidator({ discriminator: "type", variants: { s: S } });
+  const takesModel = (call: string, got: string) => new TypeError(`checker: ${call} takes a model (model(name, fields)), not ${got}`);
+  it("the simple API and new Validator (was a ModelError 'the root of a validator must be a model' whatever was passed)", () => {
+    expect(() => unmarshal(v as never, "{}")).toThrow(takesModel("unmarshal", "a Validator (call its own unmarshal method)"));
+    expect(() => schema(pets as never)).toThrow(takesModel("schema", "a UnionValidator (call its own schema method)"));
+    expect(() => dict(undefined as never, {})).toThrow(takesModel("dict", "undefined"));
+    expect(() => unmarshal(t.string() as never, "{}")).toThrow(takesModel("unmarshal", "a field type (t.string())"));
+    expect(() => new Validator(null as never)).toThrow(takesModel("new Validator", "null"));
+    expect(() => new Validator(v as never)).toThrow(takesModel("new Validator", "a Validator"));
+  });
+  it("streams of one model and of a union (a union given to a UnionStreamParser was a crash: Cannot read properties of undefined)", async () => {
+    const one = (call: string, got: string) => new TypeError(`checker: ${call} takes a model or a Validator, not ${got}`);
+    expect(() => new StreamParser(pets as never)).toThrow(one("new StreamParser", "a UnionValidator (use UnionStreamParser)"));
+    expect(() => parseStream(pets as never, [] as never)).toThrow(one("parseStream", "a UnionValidator (use parseUnionStream)"));
+    await expect(parseLines(undefined as never, [] as never).next()).rejects.toThrow(one("parseLines", "undefined"));
+    const union = (call: string, got: string) => new TypeError(`checker: ${call} takes a UnionValidator, not ${got}`);
+    expect(() => new UnionStreamParser(undefined as never)).toThrow(union("new UnionStreamParser", "undefined"));
+    expect(() => parseUnionStream(S as never, [] as never)).toThrow(union("parseUnionStream", "a model (S) (use parseStream)"));
+    expect(() => parseUnionStream(v as never, [] as never)).toThrow(union("parseUnionStream", "a Validator (use parseStream)"));
   });
 });
 
