@@ -89,10 +89,23 @@ interface Outcome {
 
 type Parser<R> = { feed(chunk: string | Uint8Array): R; end(): R };
 
-/** The options of the validator, without the ones of reading (signal, abortOnError). */
-function validatorOptions(options: ParseStreamOptions): ValidatorOptions {
+/**
+ * The options of the validator, without the ones of reading (signal, abortOnError), which are
+ * checked here: a value of another kind is a TypeError naming the call (it crashed when first
+ * used: at the first error for abortOnError).
+ */
+function validatorOptions(options: ParseStreamOptions, call: string): ValidatorOptions {
   if (options === null || typeof options !== "object") return options;
-  const { signal: _signal, abortOnError: _abortOnError, ...rest } = options;
+  const { signal, abortOnError, ...rest } = options;
+  const o = signal as { aborted?: unknown; addEventListener?: unknown } | null | undefined;
+  if (signal !== undefined && (typeof o !== "object" || o === null || typeof o.aborted !== "boolean" || typeof o.addEventListener !== "function")) {
+    throw new TypeError(`checker: ${call}'s signal takes an AbortSignal, not ${kindOf(signal)}`);
+  }
+  const c = abortOnError as { abort?: unknown; aborted?: unknown } | null | undefined;
+  if (abortOnError !== undefined && typeof abortOnError !== "boolean" && (typeof c !== "object" || c === null || typeof c.abort !== "function")) {
+    const hint = typeof c?.aborted === "boolean" ? "an AbortSignal (pass the AbortController itself)" : kindOf(abortOnError);
+    throw new TypeError(`checker: ${call}'s abortOnError takes true, false or an AbortController, not ${hint}`);
+  }
   return rest;
 }
 
@@ -155,7 +168,7 @@ function abortWith(target: true | AbortController, error: unknown): void {
  */
 export function parseStream<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<StreamResult<Infer<M>>> {
   checkStreamModel(model, "parseStream", "use parseUnionStream");
-  return drive("parseStream", new StreamParser<M>(model, validatorOptions(options)), source, options);
+  return drive("parseStream", new StreamParser<M>(model, validatorOptions(options, "parseStream")), source, options);
 }
 
 /**
@@ -165,6 +178,7 @@ export function parseStream<M extends Model>(model: M | Validator<M>, source: Ch
  */
 export function parseUnionStream<A extends UnionVariants, V extends VariantModels>(union: UnionValidator<A, V>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<UnionStreamResult<V>> {
   checkUnion(union, "parseUnionStream", "use parseStream");
+  validatorOptions(options, "parseUnionStream");
   return drive("parseUnionStream", new UnionStreamParser(union), source, options);
 }
 
@@ -183,7 +197,8 @@ export type LineResult<T> = { line: number; text: string | Uint8Array } & Result
  */
 export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
   checkStreamModel(model, "parseLines", "read each line with the union's safeUnmarshal");
-  const v = model instanceof Validator ? model : new Validator(model, validatorOptions(options));
+  const own = validatorOptions(options, "parseLines");
+  const v = model instanceof Validator ? model : new Validator(model, own);
   yield* stopping(records(v, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
 }
 

@@ -101,6 +101,19 @@ describe("validator options of the wrong shape: a ModelError when the validator 
   });
 });
 
+describe("parseStream's own options of the wrong kind: a TypeError at the call (abortOnError crashed at the first error: target.abort is not a function)", () => {
+  const v = new Validator(S);
+  it("signal, abortOnError (its controller's signal instead of the controller), for every stream function", async () => {
+    const signal = new AbortController().signal;
+    expect(() => parseStream(S, [] as never, { abortOnError: signal as never })).toThrow(new TypeError("checker: parseStream's abortOnError takes true, false or an AbortController, not an AbortSignal (pass the AbortController itself)"));
+    expect(() => parseStream(v, [] as never, { abortOnError: "yes" as never })).toThrow(new TypeError("checker: parseStream's abortOnError takes true, false or an AbortController, not string"));
+    expect(() => parseStream(S, [] as never, { signal: 5 as never })).toThrow(new TypeError("checker: parseStream's signal takes an AbortSignal, not number"));
+    const pets = new UnionValidator({ discriminator: "type", variants: { s: S } });
+    expect(() => parseUnionStream(pets, [] as never, { signal: {} as never })).toThrow(new TypeError("checker: parseUnionStream's signal takes an AbortSignal, not object"));
+    await expect(parseLines(v, [] as never, { abortOnError: null as never }).next()).rejects.toThrow(new TypeError("checker: parseLines's abortOnError takes true, false or an AbortController, not null"));
+  });
+});
+
 describe("values JSON cannot hold", () => {
   it("a hole in an array is written as null (as JSON.stringify does), never as invalid JSON", () => {
     // eslint-disable-next-line no-sparse-arrays
