@@ -29,7 +29,7 @@ export { StreamParser } from "./stream.js";
 export { UnionStreamParser } from "./union-stream.js";
 export type { UnionStreamResult, VariantStreamResult } from "./union-stream.js";
 export { parseStream, parseUnionStream, parseLines } from "./sources.js";
-export type { ChunkSource, ParseStreamOptions, LineResult } from "./sources.js";
+export type { ChunkSource, ParseStreamOptions, StreamReadOptions, LineResult } from "./sources.js";
 export type { StreamResult, StreamState, StreamError, StreamFieldError, DeepPartial } from "./stream.js";
 
 /** ExtraFieldsMode values (the spec's ExtraIgnore / ExtraForbid / ExtraAllow). */

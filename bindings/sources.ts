@@ -5,7 +5,7 @@
 import { JsonSyntaxError, UnmarshalTypeError, ValidationError, withoutStack, type FieldError } from "./errors.js";
 import type { Infer, Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
-import { checkStreamModel, StreamParser, type StreamResult } from "./stream.js";
+import { checkStreamModel, ownOptionsOnly, StreamParser, VALIDATOR_HAS_OPTIONS, type StreamResult } from "./stream.js";
 import { checkJsonInput, copyChunk, joinChunks, kindOf, partOf } from "./text-store.js";
 import { checkUnion, UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
 import type { UnionValidator, UnionVariants, VariantModels } from "./union.js";
@@ -166,9 +166,16 @@ function abortWith(target: true | AbortController, error: unknown): void {
  * error), so the last result is one-shot unmarshal's outcome for the whole text (data after the
  * document included).
  */
+/** The options of reading alone (with a Validator or a union, whose options are set already). */
+export type StreamReadOptions = Pick<ParseStreamOptions, "signal" | "abortOnError">;
+
+export function parseStream<M extends Model>(model: M, source: ChunkSource, options?: ParseStreamOptions): AsyncGenerator<StreamResult<Infer<M>>>;
+export function parseStream<M extends Model>(validator: M | Validator<M>, source: ChunkSource, options?: StreamReadOptions): AsyncGenerator<StreamResult<Infer<M>>>;
 export function parseStream<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<StreamResult<Infer<M>>> {
   checkStreamModel(model, "parseStream", "use parseUnionStream");
-  return drive("parseStream", new StreamParser<M>(model, validatorOptions(options, "parseStream")), source, options);
+  const own = validatorOptions(options, "parseStream");
+  if (model instanceof Validator) ownOptionsOnly(own, "parseStream", VALIDATOR_HAS_OPTIONS);
+  return drive("parseStream", model instanceof Validator ? new StreamParser<M>(model) : new StreamParser<M>(model, own), source, options);
 }
 
 /**
@@ -176,9 +183,9 @@ export function parseStream<M extends Model>(model: M | Validator<M>, source: Ch
  * the last result is one-shot UnionValidator.safeUnmarshal's outcome (a repeated discriminator:
  * the last occurrence).
  */
-export function parseUnionStream<A extends UnionVariants, V extends VariantModels>(union: UnionValidator<A, V>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<UnionStreamResult<V>> {
+export function parseUnionStream<A extends UnionVariants, V extends VariantModels>(union: UnionValidator<A, V>, source: ChunkSource, options: StreamReadOptions = {}): AsyncGenerator<UnionStreamResult<V>> {
   checkUnion(union, "parseUnionStream", "use parseStream");
-  validatorOptions(options, "parseUnionStream");
+  ownOptionsOnly(validatorOptions(options, "parseUnionStream"), "parseUnionStream", "the union's validators have theirs (new UnionValidator(definition, options))");
   return drive("parseUnionStream", new UnionStreamParser(union), source, options);
 }
 
@@ -195,9 +202,12 @@ export type LineResult<T> = { line: number; text: string | Uint8Array } & Result
  * source chunk by chunk (only the current line is buffered, never the whole input, and no more of
  * it than maxDocumentBytes).
  */
+export function parseLines<M extends Model>(model: M, source: ChunkSource, options?: ParseStreamOptions): AsyncGenerator<LineResult<Infer<M>>>;
+export function parseLines<M extends Model>(validator: M | Validator<M>, source: ChunkSource, options?: StreamReadOptions): AsyncGenerator<LineResult<Infer<M>>>;
 export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
   checkStreamModel(model, "parseLines", "read each line with the union's safeUnmarshal");
   const own = validatorOptions(options, "parseLines");
+  if (model instanceof Validator) ownOptionsOnly(own, "parseLines", VALIDATOR_HAS_OPTIONS);
   const v = model instanceof Validator ? model : new Validator(model, own);
   yield* stopping(records(v, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
 }

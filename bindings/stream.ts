@@ -92,9 +92,13 @@ export class StreamParser<M extends Model = Model> {
    */
   private cut: readonly (string | number)[] | undefined;
 
-  /** A parser for documents of a model (or of an existing validator's model and options). */
+  /** A parser for documents of a model, under these options. */
+  constructor(model: M, options?: ValidatorOptions);
+  /** A parser with an existing validator's model and options. */
+  constructor(validator: Validator<M>);
   constructor(model: M | Validator<M>, options?: ValidatorOptions) {
     checkStreamModel(model, "new StreamParser", "use UnionStreamParser");
+    if (model instanceof Validator) ownOptionsOnly(options, "new StreamParser", VALIDATOR_HAS_OPTIONS);
     this.validator = model instanceof Validator ? model : new Validator(model, options);
     this.program = this.validator.program;
     this.builder = new PartialBuilder({ kind: "model", model: this.program.resolved.root });
@@ -344,6 +348,18 @@ export function checkStreamModel(model: unknown, call: string, unionHint: string
   if (model instanceof Validator || isModel(model)) return;
   const union = typeof (model as { discriminator?: unknown } | null)?.discriminator === "string";
   throw wrongArgument(call, "a model or a Validator", model, union ? unionHint : undefined);
+}
+
+/** @internal Why validator options given with a Validator would be ignored. */
+export const VALIDATOR_HAS_OPTIONS = "a Validator has its own (new Validator(model, options)), or pass the model";
+
+/**
+ * @internal Validator options where they would be ignored (with a Validator, which has its own;
+ * with a union, whose validators have theirs) are a TypeError naming the call and the options.
+ */
+export function ownOptionsOnly(options: ValidatorOptions | undefined, call: string, why: string): void {
+  const given = options === undefined || options === null ? [] : Object.keys(options).filter((k) => (options as Record<string, unknown>)[k] !== undefined);
+  if (given.length > 0) throw new TypeError(`checker: ${call} would ignore the validator options given (${given.join(", ")}): ${why}`);
 }
 
 /**

@@ -114,6 +114,21 @@ describe("parseStream's own options of the wrong kind: a TypeError at the call (
   });
 });
 
+describe("validator options where they would be ignored: a TypeError naming the call (they were silently dropped)", () => {
+  const v = new Validator(S);
+  it("with a Validator (it has its own), with a union (its validators have theirs)", async () => {
+    const why = "a Validator has its own (new Validator(model, options)), or pass the model";
+    expect(() => new StreamParser(v, { maxErrors: 5 } as never)).toThrow(new TypeError(`checker: new StreamParser would ignore the validator options given (maxErrors): ${why}`));
+    expect(() => parseStream(v, [] as never, { extraFields: "forbid", signal: undefined } as never)).toThrow(new TypeError(`checker: parseStream would ignore the validator options given (extraFields): ${why}`));
+    await expect(parseLines(v, [] as never, { tagName: "json" } as never).next()).rejects.toThrow(new TypeError(`checker: parseLines would ignore the validator options given (tagName): ${why}`));
+    const pets = new UnionValidator({ discriminator: "type", variants: { s: S } });
+    expect(() => parseUnionStream(pets, [] as never, { maxErrors: 3 } as never)).toThrow(new TypeError("checker: parseUnionStream would ignore the validator options given (maxErrors): the union's validators have theirs (new UnionValidator(definition, options))"));
+    // undefined values are no options; the reading options go with anything
+    expect(() => new StreamParser(v, { maxErrors: undefined } as never)).not.toThrow();
+    expect(() => parseStream(v, [] as never, { abortOnError: true })).not.toThrow();
+  });
+});
+
 describe("values JSON cannot hold", () => {
   it("a hole in an array is written as null (as JSON.stringify does), never as invalid JSON", () => {
     // eslint-disable-next-line no-sparse-arrays

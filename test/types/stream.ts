@@ -1,5 +1,5 @@
 import { model, t, StreamParser, Validator, parseStream, parseLines, JsonSyntaxError, UnmarshalTypeError,
-  type StreamResult, type StreamError, type StreamFieldError, type DeepPartial, type Infer, type LineResult } from "checker";
+  type StreamResult, type StreamReadOptions, type StreamError, type StreamFieldError, type DeepPartial, type Infer, type LineResult } from "checker";
 import { type Equal, type Expect, show } from "./util.js";
 
 const Answer = model("Answer", {
@@ -48,6 +48,8 @@ const sp1 = new StreamParser(v); const sp2 = StreamParser.fromValidator(v); cons
 const r1 = show(sp1.feed("")); const r2 = show(sp2.feed("")); const r3 = show(sp3.feed(new Uint8Array()));
 // @ts-expect-error misspelled stream option
 new StreamParser(Answer, { maxError: 5 });
+// @ts-expect-error a Validator has its own options (they would be ignored)
+new StreamParser(v, { maxErrors: 5 });
 
 const Item = model("Item", { sku: t.string("required,alphanum"), qty: t.int("gt=0") });
 async function* source(...parts: string[]) { for (const p of parts) yield p; }
@@ -63,7 +65,14 @@ async function main() {
     type _rec = Expect<Equal<typeof rec, LineResult<{ sku: string; qty: number }>>>;
   }
   const ac = new AbortController();
-  for await (const r of parseStream(v, new ReadableStream<Uint8Array>(), { signal: ac.signal, abortOnError: ac, extraFields: "forbid" })) { void r; }
+  for await (const r of parseStream(v, new ReadableStream<Uint8Array>(), { signal: ac.signal, abortOnError: ac })) { void r; }
+  for await (const r of parseStream(Item, source(), { signal: ac.signal, abortOnError: ac, extraFields: "forbid" })) { void r; }
+  // @ts-expect-error a Validator has its own options (they would be ignored)
+  parseStream(v, source(), { extraFields: "forbid" });
+  // @ts-expect-error a Validator has its own options (they would be ignored)
+  parseLines(v, source(), { maxErrors: 5, signal: ac.signal });
+  const read: StreamReadOptions = { signal: ac.signal, abortOnError: true };
+  for await (const rec of parseLines(v, source(), read)) { type _rec = Expect<Equal<typeof rec, LineResult<A>>>; }
   for await (const r of parseStream(Item, source(), { abortOnError: true })) { void r; }
   // @ts-expect-error misspelled parseStream option
   for await (const r of parseStream(Item, source(), { abortOnErrors: true })) { void r; }

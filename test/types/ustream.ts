@@ -24,5 +24,8 @@ async function main() {
   const fr = show(usp.feed("{"));
   const Pets2 = new UnionValidator({ discriminator: "type", variants: [{ value: "cat", model: Cat }] });
   for await (const r of parseUnionStream(Pets2, source())) { const v2 = show(r.variant); void v2; }
+  // @ts-expect-error a union's validators have their options (new UnionValidator(definition, options))
+  parseUnionStream(Pets2, source(), { maxErrors: 3 });
+  parseUnionStream(Pets2, source(), { abortOnError: true });
 }
 void main;
