@@ -22,6 +22,7 @@ import { formatTime } from "./json-form.js";
 import type { Infer, Model } from "./model.js";
 import { intRange, type RModel, type RType } from "./resolve.js";
 import type { Validator } from "./validator.js";
+import { kindOf } from "./text-store.js";
 
 /**
  * Options of marshalWithOptions.
@@ -216,8 +217,27 @@ export function marshalText(root: RModel, value: unknown, options: MarshalOption
   return objectText(root, value as Record<string, unknown>, "", layout, 0);
 }
 
+/** What each option of marshalWithOptions takes (a value of another type is a TypeError, never a guess). */
+const MARSHAL_OPTIONS: Readonly<Record<keyof MarshalOptions, readonly string[]>> = {
+  omitEmpty: ["boolean"], indent: ["number", "string"], extras: ["boolean"],
+};
+
+function checkMarshalOptions(options: unknown): void {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`checker: marshalWithOptions takes its options as an object ({ omitEmpty, indent, extras }), not ${kindOf(options)}`);
+  }
+  for (const [key, value] of Object.entries(options)) {
+    const types = Object.hasOwn(MARSHAL_OPTIONS, key) ? MARSHAL_OPTIONS[key as keyof MarshalOptions] : undefined;
+    if (types === undefined) throw new TypeError(`checker: marshalWithOptions: unknown option ${JSON.stringify(key)} (${Object.keys(MARSHAL_OPTIONS).join(", ")})`);
+    if (value !== undefined && !types.includes(typeof value)) {
+      throw new TypeError(`checker: marshalWithOptions: ${key} takes a ${types.join(" or a ")}, not ${kindOf(value)}`);
+    }
+  }
+}
+
 /** Validate, then write: the Marshal of a validator. Throws ValidationError or MarshalError. */
 export function marshalWith<M extends Model>(v: Validator<M>, value: Infer<M>, options: MarshalOptions = {}): Uint8Array {
+  checkMarshalOptions(options);
   v.validate(value);
   return encoder.encode(marshalText(v.program.resolved.root, value, options, v.options.maxDepth));
 }

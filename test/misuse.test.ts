@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ModelError, ValidationError } from "../bindings/errors.js";
-import { dict, marshal, safeValidate, schema, unmarshal } from "../bindings/api.js";
+import { dict, marshal, marshalWithOptions, safeValidate, schema, unmarshal } from "../bindings/api.js";
 import { model, t, type Model } from "../bindings/model.js";
 import { StreamParser } from "../bindings/stream.js";
 import { parseLines, parseStream, parseUnionStream } from "../bindings/sources.js";
@@ -126,6 +126,18 @@ describe("validator options where they would be ignored: a TypeError naming the 
     // undefined values are no options; the reading options go with anything
     expect(() => new StreamParser(v, { maxErrors: undefined } as never)).not.toThrow();
     expect(() => parseStream(v, [] as never, { abortOnError: true })).not.toThrow();
+  });
+});
+
+describe("marshalWithOptions with options of the wrong shape: a TypeError (null crashed; a misspelled key or a value of another type was ignored or guessed)", () => {
+  const value = { xs: null, a: 1 };
+  const call = (options: unknown) => () => marshalWithOptions(S, value, options as never);
+  it("not an object, an unknown key, a value of the wrong type", () => {
+    expect(call(null)).toThrow(new TypeError("checker: marshalWithOptions takes its options as an object ({ omitEmpty, indent, extras }), not null"));
+    expect(call({ indnt: 2 })).toThrow(new TypeError('checker: marshalWithOptions: unknown option "indnt" (omitEmpty, indent, extras)'));
+    expect(call({ indent: true })).toThrow(new TypeError("checker: marshalWithOptions: indent takes a number or a string, not boolean"));
+    expect(call({ omitEmpty: "yes" })).toThrow(new TypeError("checker: marshalWithOptions: omitEmpty takes a boolean, not string"));
+    expect(new TextDecoder().decode(marshalWithOptions(S, value, { indent: undefined, omitEmpty: true }))).toBe('{"a":1}');
   });
 });
 
