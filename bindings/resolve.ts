@@ -95,6 +95,8 @@ let globalTagName = "checker";
 
 /** Change the default tag name for validators created afterwards ("" restores `checker`). */
 export function setTagName(name: string): void {
+  // (undefined here left getTagName() undefined and every validator made afterwards broken)
+  if (typeof name !== "string") throw new TypeError(`checker: setTagName takes a string ("" restores checker), not ${name === null ? "null" : typeof name}`);
   globalTagName = name === "" ? "checker" : name;
 }
 

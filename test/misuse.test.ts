@@ -5,7 +5,8 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ModelError, ValidationError } from "../bindings/errors.js";
-import { dict, marshal, marshalWithOptions, safeValidate, schema, unmarshal } from "../bindings/api.js";
+import { dict, marshal, marshalWithOptions, safeValidate, schema, setTagName, unmarshal } from "../bindings/api.js";
+import { getTagName } from "../bindings/resolve.js";
 import { model, t, type Model } from "../bindings/model.js";
 import { StreamParser } from "../bindings/stream.js";
 import { parseLines, parseStream, parseUnionStream } from "../bindings/sources.js";
@@ -138,6 +139,14 @@ describe("marshalWithOptions with options of the wrong shape: a TypeError (null 
     expect(call({ indent: true })).toThrow(new TypeError("checker: marshalWithOptions: indent takes a number or a string, not boolean"));
     expect(call({ omitEmpty: "yes" })).toThrow(new TypeError("checker: marshalWithOptions: omitEmpty takes a boolean, not string"));
     expect(new TextDecoder().decode(marshalWithOptions(S, value, { indent: undefined, omitEmpty: true }))).toBe('{"a":1}');
+  });
+});
+
+describe("setTagName without a string: a TypeError, the tag name unchanged (undefined left getTagName() undefined)", () => {
+  it("undefined, a number", () => {
+    expect(() => setTagName(undefined as never)).toThrow(new TypeError('checker: setTagName takes a string ("" restores checker), not undefined'));
+    expect(() => setTagName(5 as never)).toThrow(new TypeError('checker: setTagName takes a string ("" restores checker), not number'));
+    expect(getTagName()).toBe("checker");
   });
 });
 
