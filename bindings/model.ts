@@ -40,8 +40,14 @@ export interface Type<T = unknown> {
 
 export type Shape = { readonly [key: string]: Type };
 
-/** The TypeScript type of a field type or model. */
-export type Infer<X> = X extends Type<infer T> ? T : never;
+/**
+ * The TypeScript type of a field type or model, and of what a Validator (its model's value) or a
+ * UnionValidator (`{ variant, value }`) gives (read from their `~standard` output type; anything
+ * else is never).
+ */
+export type Infer<X> = X extends Type<infer T> ? T
+  : X extends { readonly "~standard": CheckerStandard<unknown, infer O> } ? O
+  : never;
 
 export type InferShape<S extends Shape> = { -readonly [K in keyof S]: Infer<S[K]> };
 

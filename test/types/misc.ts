@@ -1,4 +1,4 @@
-import { model, t, Validator, StreamParser, disassemble, unmarshal, parseStream, parseLines, marshalWithOptions, httpErrorBody, init, initSync, loadUnicodeTables, type FieldError, type HttpErrorKey, type Infer, type Model, type ParseStreamOptions } from "checker";
+import { model, t, Validator, UnionValidator, StreamParser, disassemble, unmarshal, parseStream, parseLines, marshalWithOptions, httpErrorBody, init, initSync, loadUnicodeTables, type FieldError, type HttpErrorKey, type Infer, type Model, type ParseStreamOptions } from "checker";
 import { type Equal, type Expect, show } from "./util.js";
 const M = model("M", { a: t.int(), s: t.string() });
 const v = new Validator(M);
@@ -27,6 +27,11 @@ httpErrorBody(null, { key: undefined });
 await init(); initSync(new Uint8Array()); await loadUnicodeTables();
 type InfV = Infer<typeof v>;
 const infv = show<InfV>(null!);
+// Infer of a Validator is its model's value, of a UnionValidator { variant, value } (was never)
+type _infv = Expect<Equal<InfV, { a: number; s: string }>>;
+const U = new UnionValidator({ discriminator: "k", variants: { m: M } });
+type _infu = Expect<Equal<Infer<typeof U>, { variant: "m"; value: { a: number; s: string } }>>;
+type _infx = Expect<Equal<Infer<{ kind: "model" }>, never>>;
 export { infv, so };
 
 // httpErrorBody: the default key, or a key known only as HttpErrorKey: one list or the other, never both
