@@ -167,6 +167,10 @@ export class Validator<M extends Model = Model> {
 
   /** The value as a plain object with JSON names (nested models as objects, extras merged). */
   dict(value: Infer<M>): Record<string, unknown> {
+    // (a value that is no object was given back as it was, typed as a Record)
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw new TypeError(`checker: dict takes a value of model ${this.model.name} (an object), not ${kindOf(value)}`);
+    }
     return objectToJsonForm(this.program.resolved.root, value as Record<string, unknown>, { maxDepth: this.options.maxDepth });
   }
 

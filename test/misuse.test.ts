@@ -150,6 +150,14 @@ describe("setTagName without a string: a TypeError, the tag name unchanged (unde
   });
 });
 
+describe("dict of a value that is no object: a TypeError (it was given back as it was, typed as a Record)", () => {
+  it("undefined, null, a number, an array", () => {
+    for (const [bad, got] of [[undefined, "undefined"], [null, "null"], [5, "number"], [[], "an array"]] as const) {
+      expect(() => dict(S, bad as never)).toThrow(new TypeError(`checker: dict takes a value of model S (an object), not ${got}`));
+    }
+  });
+});
+
 describe("values JSON cannot hold", () => {
   it("a hole in an array is written as null (as JSON.stringify does), never as invalid JSON", () => {
     // eslint-disable-next-line no-sparse-arrays
