@@ -104,6 +104,22 @@ describe("required_with: times and any", () => {
     expectUnmarshal(E, '{"s":"x","m":null,"w":""}', [withF("m", "s", null)]);
   });
 
+  it("a nested model missing under strictMissingFields off (or omitempty) takes its zero value, which is not zero either: what validate sees of the value", () => {
+    const A = model("A", { x: t.string() });
+    const M = model("M", { s: t.string(), a: t.model(A, "required_with=s"), w: t.string("required_with=a") });
+    const off = { strictMissingFields: false };
+    // a's zero value { x: "" } counts as present: w is required; a itself passes its required_with
+    expectUnmarshal(M, '{"s":"x"}', [withF("w", "a", null)], off);
+    expect(validateErrors(M, { s: "x", a: { x: "" }, w: "" }, off)).toEqual([withF("w", "a", "")]);
+    // with a given, the value unmarshal returns passes validate
+    const v = new Validator(M, off);
+    const value = v.unmarshal('{"w":"y"}');
+    expect(value).toEqual({ s: "", a: { x: "" }, w: "y" });
+    expect(v.safeValidate(value).ok).toBe(true);
+    const O = model("O", { s: t.string(), a: t.model(A, 'json:"a,omitempty" checker:"required_with=s"'), w: t.string("required_with=a") });
+    expectUnmarshal(O, '{"s":"x","w":"y"}', []);
+  });
+
   it("a map built with Object.create(null) is a map like any other", () => {
     const M = model("M", { m: t.map(t.int()), w: t.string("required_with=m") });
     expect(validateErrors(M, { m: Object.create(null), w: "" })).toEqual([]);
