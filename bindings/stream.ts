@@ -11,7 +11,7 @@ import { lastOf, PartialBuilder, type Snapshot } from "./partial.js";
 import { documentTooLarge, renderErrors, syntaxError, typeError } from "./render.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { Session } from "./session.js";
-import { checkJsonInput, partOf, TextStore } from "./text-store.js";
+import { checkJsonInput, kindOf, partOf, TextStore } from "./text-store.js";
 import { Validator } from "./validator.js";
 import { EarlyChecks } from "./early.js";
 import { SyntaxStream } from "./syntax.js";
@@ -429,9 +429,18 @@ class State implements StreamState {
   readonly #unfinished: readonly (string | number)[] | undefined;
 
   complete(path: readonly (string | number)[] | string): boolean {
+    checkPath(path);
     const partial = this.#builder.value(this.#snap);
     return isComplete(partial, this.#unfinished, typeof path === "string" ? splitPath(path) : path);
   }
+}
+
+/** A path for complete(): a string, or an array of keys and indexes; else a TypeError. */
+export function checkPath(path: unknown): void {
+  const isSegment = (seg: unknown) => typeof seg === "string" || typeof seg === "number";
+  if (typeof path === "string" || (Array.isArray(path) && path.every(isSegment))) return;
+  const got = Array.isArray(path) ? `an array holding ${kindOf(path.find((seg) => !isSegment(seg)))}` : kindOf(path);
+  throw new TypeError(`checker: state.complete takes a path, "sections[2].body" or ["sections", 2, "body"], not ${got}`);
 }
 
 /** "sections[2].body" -> ["sections", 2, "body"] (an index in brackets; a key after a dot stays a string, "01" too). */

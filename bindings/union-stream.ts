@@ -14,7 +14,7 @@
 // completes follow the first complete discriminator; the final result follows the last one.
 
 import { checkJsonInput, copyChunk, joinChunks } from "./text-store.js";
-import { StreamParser, type StreamError, type StreamFieldError, type StreamResult, type StreamState } from "./stream.js";
+import { checkPath, StreamParser, type StreamError, type StreamFieldError, type StreamResult, type StreamState } from "./stream.js";
 import { PROBE_KEY, UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
 import { isModel, wrongArgument, type Infer, type Model } from "./model.js";
 import type { Validator } from "./validator.js";
@@ -246,6 +246,7 @@ class UnionState implements StreamState {
   }
 
   complete(path: readonly (string | number)[] | string): boolean {
+    checkPath(path);
     return this.#narrowed && this.#inner.complete(path);
   }
 }

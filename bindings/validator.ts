@@ -5,7 +5,7 @@ import { compile, type Program } from "./compile.js";
 import { getEngine, loadProgram, type LoadedProgram } from "./engine.js";
 import { JsonSyntaxError, ModelError, UnmarshalTypeError, ValidationError, withoutStack, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
-import { checkModel, isModel, type Infer, type Model } from "./model.js";
+import { checkModel, isModel, wrongArgument, type Infer, type Model } from "./model.js";
 import { referenceValidate } from "./reference.js";
 import { objectToJsonForm } from "./json-form.js";
 import { resolve, type InternalOptions, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
@@ -216,5 +216,6 @@ export class Validator<M extends Model = Model> {
 
 /** A readable listing of a validator's compiled instruction tables (for review and golden tests). */
 export function disassemble(v: Validator): string {
+  if (!(v instanceof Validator)) throw wrongArgument("disassemble", "a Validator", v, isModel(v) ? `pass new Validator(${v.name})` : undefined);
   return disassembleProgram(v.program);
 }

@@ -12,7 +12,7 @@ import { StreamParser } from "../bindings/stream.js";
 import { parseLines, parseStream, parseUnionStream } from "../bindings/sources.js";
 import { UnionStreamParser } from "../bindings/union-stream.js";
 import { UnionValidator } from "../bindings/union.js";
-import { Validator } from "../bindings/validator.js";
+import { disassemble, Validator } from "../bindings/validator.js";
 
 const S = model("S", { xs: t.slice(t.int()), a: t.any() });
 const anyInput = (x: unknown) => x as string;
@@ -205,5 +205,26 @@ describe("init", () => {
         console.log(JSON.stringify(unmarshal(model("M", { n: t.int() }), '{"n":1}')));`;
       expect(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }).trim()).toBe('{"n":1}');
     }
+  });
+});
+
+describe("more calls given the wrong thing: a TypeError naming the call and what it got", () => {
+  it("disassemble takes a Validator (a model, undefined)", () => {
+    expect(() => disassemble(S as unknown as Validator)).toThrow(new TypeError("checker: disassemble takes a Validator, not a model (S) (pass new Validator(S))"));
+    expect(() => disassemble(undefined as unknown as Validator)).toThrow(new TypeError("checker: disassemble takes a Validator, not undefined"));
+    expect(disassemble(new Validator(S))).toContain("S");
+  });
+
+  it("state.complete takes a path (a number, undefined, null, an array holding an object)", () => {
+    const takes = 'checker: state.complete takes a path, "sections[2].body" or ["sections", 2, "body"], not';
+    const { state } = new StreamParser(S).feed('{"xs":[1,');
+    const ustate = new UnionStreamParser(new UnionValidator({ discriminator: "type", variants: { s: S } })).feed('{"type":"s","xs":[1,').state;
+    for (const [bad, got] of [[5, "number"], [undefined, "undefined"], [null, "null"], [["xs", {}], "an array holding object"]] as const) {
+      expect(() => state.complete(bad as unknown as string)).toThrow(new TypeError(`${takes} ${got}`));
+      expect(() => ustate.complete(bad as unknown as string)).toThrow(new TypeError(`${takes} ${got}`));
+    }
+    expect(state.complete(["xs", 0])).toBe(true);
+    expect(state.complete("xs[1]")).toBe(false);
+    expect(ustate.complete(["xs", 0])).toBe(true);
   });
 });
