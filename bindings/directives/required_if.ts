@@ -13,9 +13,11 @@ export const requiredIf: DirectiveSpec = {
   names: ["required_if"],
   build(name, value, raw, field) {
     const text = requireValue(name, value).trim();
-    const space = text.indexOf(" ");
-    const sep = space >= 0 ? space : text.indexOf(":");
-    if (sep <= 0) throw new DirectiveError(`${name}=${text}: expected ${name}=<Field> <Value>`);
+    // F and V are split at the first space or colon, whichever comes first (`F:on hold`, `F 12:30`);
+    // a field whose name holds the other separator is found by trying it next
+    const seps = [text.indexOf(" "), text.indexOf(":")].filter((i) => i > 0).sort((a, b) => a - b);
+    if (seps.length === 0) throw new DirectiveError(`${name}=${text}: expected ${name}=<Field> <Value>`);
+    const sep = seps.find((i) => field.sibling(text.slice(0, i)) !== undefined) ?? seps[0];
     const target = text.slice(0, sep);
     const expected = text.slice(sep + 1).trim();
     const other = otherField(name, target, field);

@@ -31,6 +31,16 @@ describe("required_if with a string condition", () => {
     expectTyped(Spaced, { status: "on", reason: "" }, []);
   });
 
+  it("F:V with spaces in V splits at the colon (the first separator); F V with a colon in V at the space", () => {
+    const Colon = model("ColonSpaced", { status: t.string(), reason: t.string("required_if=status:on hold") });
+    expectBoth(Colon, { status: "on hold", reason: "" }, [when("reason", "status", "on hold", "")]);
+    expectUnmarshal(Colon, '{"status":"on","reason":""}', []);
+    const Space = model("SpaceColon", { at: t.string(), reason: t.string("required_if=at 12:30") });
+    expectBoth(Space, { at: "12:30", reason: "" }, [when("reason", "at", "12:30", "")]);
+    const Named = model("ColonNamed", { status: t.string('json:"st:x"'), reason: t.string("required_if=st:x on hold") });
+    expectBoth(Named, { status: "on hold", reason: "" }, [when("reason", "st:x", "on hold", "")]);
+  });
+
   it("names the other field by TS key or JSON name, as written in the message", () => {
     const Named = model("Named", {
       status: t.string('json:"st"'),
