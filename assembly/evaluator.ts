@@ -387,9 +387,48 @@ export function closeArray(): void {
     return;
   }
   const fr = fw(f, FM_FR);
-  const count = kindOf(fr) == K_ARRAY ? frWord(fr, FR_LEN) : fw(f, FM_COUNT);
+  let count = fw(f, FM_COUNT);
+  if (kindOf(fr) == K_ARRAY) {
+    const n = frWord(fr, FR_LEN);
+    if (count < n && (flagsOf(fr) & F_ITEMS) != 0) padItems(fr, n - count, count);
+    count = n;
+  }
   closeContainer(f, fr, count);
   tape(T_ARR_END, 0, 0);
+}
+
+/**
+ * A fixed-size array read from fewer items than its length holds Go's zero value in the rest, and
+ * unique compares them too: item records for the zero item (two at most: they are all equal). A
+ * zero ptr is nil, which takes no part; a zero model is keyed as a model item with zero fields is.
+ */
+function padItems(fr: u32, missing: u32, index: u32): void {
+  const el = frWord(fr, FR_AUX);
+  if ((flagsOf(el) & F_NULLABLE) != 0) return;
+  const top = SLOTS + SLOTS_TOP;
+  let state: u32;
+  if (kindOf(el) == K_OBJECT) {
+    const shape = frWord(el, FR_AUX);
+    const first = shapeWord(shape, SH_FIELDS);
+    const n = shapeWord(shape, SH_COUNT);
+    memory.fill(top, 0, n * SL_BYTES); // every slot SS_MISSING (ptr, json:"-" and extras fields stay so)
+    for (let i: u32 = 0; i < n; i++) {
+      if ((flagsOf(first + i) & (F_NULLABLE | F_SKIP | F_EXTRAS)) == 0) fillZero(top + <usize>i * SL_BYTES, first + i);
+    }
+    const by = frWord(fr, FR_UNIQUE_BY);
+    if (by == NONE) modelKey(top, n);
+    else if (!slotKey(top + <usize>by * SL_BYTES)) return;
+    state = SS_OTHER;
+  } else {
+    fillZero(top, el);
+    if (!slotKey(top)) return;
+    state = load<u32>(top + (SL_STATE << 2));
+  }
+  const key = KEY;
+  for (let i: u32 = 0; i < missing && i < 2; i++) {
+    pushItem(SLOTS + SLOTS_TOP, state, 0, 0, index + i, 0, key);
+    SLOTS_TOP += IT_BYTES;
+  }
 }
 
 /** A list or map closes: its ops run with its item records, then it completes as a value. */

@@ -52,6 +52,37 @@ describe("unique on lists of scalars", () => {
     expectUnmarshal(one(t.array(2, t.int(), "unique")), '{"f":[1,1,2]}', [notUnique("f", [1, 1, 2])]);
   });
 
+  it("a fixed-size array read from fewer items holds zero values in the rest, and they count (as validate sees the value)", () => {
+    const ints = one(t.array(3, t.int(), "unique"));
+    expectUnmarshal(ints, '{"f":[]}', [notUnique("f", [])]);
+    expectUnmarshal(ints, '{"f":[7]}', [notUnique("f", [7])]); // [7, 0, 0]
+    expectUnmarshal(ints, '{"f":[0,7]}', [notUnique("f", [0, 7])]); // [0, 7, 0]
+    expectUnmarshal(ints, '{"f":[7,8]}', []); // [7, 8, 0]
+    expect(new Validator(ints).unmarshal('{"f":[7,8]}')).toEqual({ f: [7, 8, 0] });
+    expectTyped(ints, { f: [7, 0, 0] }, [notUnique("f", [7, 0, 0])]);
+    expectUnmarshal(one(t.array(2, t.string(), "unique")), '{"f":[""]}', [notUnique("f", [""])]);
+    expectUnmarshal(one(t.array(2, t.string(), "unique")), '{"f":["a"]}', []);
+    expectUnmarshal(one(t.array(2, t.bool(), "unique")), '{"f":[false]}', [notUnique("f", [false])]);
+    expectUnmarshal(one(t.array(2, t.time(), "unique")), '{"f":["0001-01-01T00:00:00Z"]}', [notUnique("f", ["0001-01-01T00:00:00Z"])]);
+    expectUnmarshal(one(t.array(2, t.time(), "unique")), '{"f":["2024-01-01T00:00:00Z"]}', []);
+    // a zero ptr is nil: skipped
+    expectUnmarshal(one(t.array(3, t.ptr(t.int()), "unique")), '{"f":[0]}', []);
+  });
+
+  it("padding of a fixed-size array of models: zero models, compared by value or by unique=F", () => {
+    const Item = model("PadItem", { n: t.int(), s: t.string(), p: t.ptr(t.int()) });
+    const byValue = one(t.array(2, Item, "unique"));
+    expectUnmarshal(byValue, '{"f":[{"n":0,"s":"","p":null}]}', [notUnique("f", [{ n: 0, s: "", p: null }])]);
+    expectUnmarshal(byValue, '{"f":[{"n":0,"s":"","p":0}]}', []);
+    expectUnmarshal(byValue, '{"f":[{"n":1,"s":"","p":null}]}', []);
+    expectUnmarshal(byValue, '{"f":[]}', [notUnique("f", [])]);
+    const byN = one(t.array(2, Item, "unique=n"));
+    expectUnmarshal(byN, '{"f":[{"n":0,"s":"x","p":1}]}', [notUnique("f", [{ n: 0, s: "x", p: 1 }])]);
+    expectUnmarshal(byN, '{"f":[{"n":5,"s":"","p":null}]}', []);
+    // unique=p: the padding's p is nil, skipped
+    expectUnmarshal(one(t.array(3, Item, "unique=p")), '{"f":[]}', []);
+  });
+
   it("a nil list passes; missing: its zero value (nil) passes without strictMissingFields", () => {
     expectTyped(one(t.slice(t.int(), "unique")), { f: null }, []);
     expectMissing(t.slice(t.int(), "unique"), []);
