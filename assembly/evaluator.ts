@@ -4,11 +4,11 @@
 // as soon as it completes, runs object checks when the object closes, and writes the tape.
 
 import {
-  EX_CAPTURE, EX_FORBID, E_EXTRA, E_MISSING, E_REQUIRED, E_ZERO, FM_CHILD, FM_COUNT, FM_FR, FM_KEY_END,
+  EX_CAPTURE, EX_FORBID, E_EXTRA, E_MISSING, E_PAD, E_REQUIRED, E_ZERO, FM_CHILD, FM_COUNT, FM_FR, FM_KEY_END,
   FM_KEY_START, FM_MEMBER_START, FM_MODE, FM_SLOTS, FM_START, FM_START_U16, FM_TYPE, FR_ANY, FR_AUX,
   FR_DEFAULT, FR_DEFAULT_LEN, FR_UNIQUE_BY, FR_KEY_LEN, FR_KEY_OFF, FR_KIND, FR_LEN, FR_SLOT, FT_ARRAY, FT_MAP,
   FT_OBJECT, FT_RAW_ARRAY, FT_RAW_OBJECT, FT_SKIP_ARRAY, FT_SKIP_OBJECT, F_EXTRAS, F_HAS_DEFAULT,
-  F_IGNORED, F_ITEMS, F_NULLABLE, F_OMITEMPTY, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, FM_KEY_HASH, IT_BYTES, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
+  F_IGNORED, F_ITEMS, F_NULLABLE, F_OMITEMPTY, F_PAD_FAILS, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, FM_KEY_HASH, IT_BYTES, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
   J_STRING, IGNORED, K_ANY, K_ARRAY, K_BOOL, K_FLOAT, K_INT, K_MAP, K_OBJECT, K_SLICE, K_STRING, K_TIME, NONE,
   PF_FIELD, R_FLOAT32, SF_STRICT_MISSING, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
   SL_BYTES, SL_END, SL_MEMBER, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER,
@@ -390,7 +390,11 @@ export function closeArray(): void {
   let count = fw(f, FM_COUNT);
   if (kindOf(fr) == K_ARRAY) {
     const n = frWord(fr, FR_LEN);
-    if (count < n && (flagsOf(fr) & F_ITEMS) != 0) padItems(fr, n - count, count);
+    if (count < n) {
+      // the zero items after those read: their errors (rendered by the bindings) before the array's own
+      if ((flagsOf(fr) & F_PAD_FAILS) != 0) addError(E_PAD, fr, V_ZERO, count, 0, DEPTH - 1, 0, 0);
+      if ((flagsOf(fr) & F_ITEMS) != 0) padItems(fr, n - count, count);
+    }
     count = n;
   }
   closeContainer(f, fr, count);

@@ -5,7 +5,7 @@
 import type { Check, OperandPool, OpWords as OpWordsOut } from "./directives/directive.js";
 import * as L from "./layout.js";
 import { stripPtr, type RField, type RModel, type RType, type Resolved } from "./resolve.js";
-import { zeroFails } from "./reference.js";
+import { zeroFails, zeroItemErrors } from "./reference.js";
 
 /** What the bindings need to know about a field record (to render paths and type errors). */
 export interface FrInfo {
@@ -142,7 +142,12 @@ export function compile(resolved: Resolved): Program {
       case "model": w[L.FR_KIND] |= L.K_OBJECT; w[L.FR_AUX] = base.model.index; break;
       case "slice": w[L.FR_KIND] |= L.K_SLICE; w[L.FR_AUX] = element(base.elem); break;
       case "map": w[L.FR_KIND] |= L.K_MAP; w[L.FR_AUX] = element(base.elem); break;
-      case "array": w[L.FR_KIND] |= L.K_ARRAY; w[L.FR_AUX] = element(base.elem); w[L.FR_LEN] = base.length; break;
+      case "array":
+        w[L.FR_KIND] |= L.K_ARRAY;
+        w[L.FR_AUX] = element(base.elem);
+        w[L.FR_LEN] = base.length;
+        if (base.length > 0 && zeroItemErrors(base.elem, "").length > 0) w[L.FR_KIND] |= L.F_PAD_FAILS;
+        break;
       case "extras": w[L.FR_KIND] |= L.K_ANY | L.F_EXTRAS; break;
       case "ptr": break; // stripped
     }

@@ -11,7 +11,7 @@ const KINDS: Record<number, string> = {
 };
 const RANGES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64"];
 const FLAGS: [number, string][] = [
-  [L.F_NULLABLE, "nullable"], [L.F_REQUIRED, "required"], [L.F_HAS_DEFAULT, "default"], [L.F_ZERO_FAILS, "zero-fails"],
+  [L.F_NULLABLE, "nullable"], [L.F_REQUIRED, "required"], [L.F_HAS_DEFAULT, "default"], [L.F_ZERO_FAILS, "zero-fails"], [L.F_PAD_FAILS, "pad-fails"],
   [L.F_EXTRAS, "extras"], [L.F_SKIP, "skip"], [L.F_UNIQUE, "unique"], [L.F_ITEMS, "items"], [L.F_IGNORED, "ignored"],
   [L.F_OMITEMPTY, "omitempty"],
 ];

@@ -106,6 +106,7 @@ export const E_MISSING = 3;
 export const E_EXTRA = 4;
 export const E_ZERO = 5; // lax mode: check the zero value of field record A (the bindings render it)
 export const E_TOO_MANY = 6;
+export const E_PAD = 7; // a fixed-size array (record A) read from VAL_START items: the zero items after them break checks (the bindings render them)
 
 export const V_SPAN = 0; // the value is the JSON text in [start, end)
 export const V_NULL = 1; // missing or null
@@ -304,6 +305,7 @@ export const F_ITEMS = 1 << 15;
 export const F_IGNORED = 1 << 16;
 // Field record flag: json omitempty (a missing key takes its zero value even under strictMissingFields)
 export const F_OMITEMPTY = 1 << 17;
+export const F_PAD_FAILS = 1 << 18; // fixed-size array: the zero value of an item breaks a check inside it (read from fewer items, the rest are zero)
 export const ER_POS = 7; // byte position when the record was written (to retract a repeated key's errors)
 export const SS_STRING_POOL = 9; // a string default: words 1..2 = byte pool offset and length
 export const SS_TIME = 10; // a time: epoch milliseconds in SL_NUM

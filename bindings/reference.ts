@@ -195,12 +195,22 @@ export function referenceValidate(m: RModel, value: unknown, maxDepth = Number.P
   return out;
 }
 
+/** The errors of the zero value of type t with the checks `checks`, at path. */
+function zeroValueErrors(t: RType, checks: readonly ValueCheck[], path: string): FieldError[] {
+  const out: FieldError[] = [];
+  const zero = zeroValue(t);
+  if (zero !== null) checkValue(t, zero, path, checks, { out, open: new Set(), maxDepth: Number.POSITIVE_INFINITY });
+  return out;
+}
+
 /** The errors of a missing field's zero value (lax mode), at path. */
 export function zeroErrors(f: RField, path: string): FieldError[] {
-  const out: FieldError[] = [];
-  const zero = zeroValue(f.type);
-  if (zero !== null) checkValue(f.type, zero, path, f.valueChecks, { out, open: new Set(), maxDepth: Number.POSITIVE_INFINITY });
-  return out;
+  return zeroValueErrors(f.type, f.valueChecks, path);
+}
+
+/** The errors of an item's zero value (the items of a fixed-size array past those read), at path. */
+export function zeroItemErrors(elem: RType, path: string): FieldError[] {
+  return zeroValueErrors(elem, [], path);
 }
 
 export function zeroFails(f: RField): boolean {

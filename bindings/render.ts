@@ -5,8 +5,8 @@
 import type { Program } from "./compile.js";
 import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
-import { joinPath, zeroErrors } from "./reference.js";
-import { typeName } from "./resolve.js";
+import { joinPath, zeroErrors, zeroItemErrors } from "./reference.js";
+import { stripPtr, typeName } from "./resolve.js";
 import type { Session } from "./session.js";
 import { utf8Decoder } from "./text-store.js";
 
@@ -76,6 +76,13 @@ export function renderErrors(program: Program, s: Session, from = 0): FieldError
         // lax mode: the zero value of a missing field, checked by the reference checks
         out.push(...zeroErrors(program.frs[a].field!, field));
         break;
+      case L.E_PAD: {
+        // a fixed-size array read from fewer items: the zero items that fill it, checked
+        const array = stripPtr(program.frs[a].type);
+        if (array.kind !== "array") break;
+        for (let i = u32[r + L.ER_VAL_START]; i < array.length; i++) out.push(...zeroItemErrors(array.elem, `${field}[${i}]`));
+        break;
+      }
     }
   }
   if (from === 0 && out.length > maxErrors && out[out.length - 1].code !== "TOO_MANY_ERRORS") {

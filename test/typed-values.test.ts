@@ -5,7 +5,7 @@
 // hostile value must give an error, never a stack overflow.
 
 import { describe, expect, it } from "vitest";
-import { dict, marshal, MarshalError, model, safeUnmarshal, safeValidate, t, ValidationError, Validator, type FieldError, type Model } from "../bindings/index.js";
+import { dict, marshal, MarshalError, model, safeUnmarshal, safeValidate, StreamParser, t, ValidationError, Validator, type FieldError, type Model } from "../bindings/index.js";
 
 const Node: Model = model("ChainNode", { v: t.int(), next: t.ptr(t.lazy(() => Node)) });
 
@@ -155,6 +155,44 @@ describe("unmarshal reads no value that validate or marshal would refuse", () =>
     expect(r.ok ? undefined : [r.error.name, r.error.message]).toEqual(["UnmarshalTypeError", "cannot unmarshal number -0 into field u of type uint8"]);
     const ok = safeUnmarshal(U, '{"u":0,"i":-0}');
     expect(ok.ok && Object.is(ok.value.i, 0)).toBe(true);
+  });
+});
+
+describe("a fixed-size array read from fewer items: the zero items that fill it are checked, as validate checks them", () => {
+  const fe = (field: string, code: string, message: string, value: unknown): FieldError => ({ field, code, message, value });
+  const atLeast1 = (field: string) => fe(field, "MIN_VALUE", "must be at least 1", 0);
+  const Item = model("PadCheckItem", { x: t.int("min=1"), p: t.ptr(t.int(), "min=1"), l: t.slice(t.int(), "min=1") });
+  const unmarshalled = (m: Model, json: string): FieldError[] => errorsOf(new Validator(m).safeUnmarshal(json));
+  const validated = (m: Model, value: Record<string, unknown>): FieldError[] => errorsOf(new Validator(m).safeValidate(value));
+
+  it("each zero model after the items read, at its own index, before the array's own checks", () => {
+    const M = model("PadArr", { a: t.array(3, Item, "unique=x"), after: t.int("min=1") });
+    const want = [atLeast1("a[1].x"), atLeast1("a[2].x"), fe("a", "NOT_UNIQUE", "items must be unique", [{ x: 1, p: null, l: null }]), atLeast1("after")];
+    expect(unmarshalled(M, '{"a":[{"x":1,"p":null,"l":null}],"after":0}')).toEqual(want);
+    const zero = { x: 0, p: null, l: null };
+    expect(validated(M, { a: [{ x: 1, p: null, l: null }, zero, zero], after: 0 }).map((e) => e.field)).toEqual(want.map((e) => e.field));
+    expect(unmarshalled(M, '{"a":[{"x":1,"p":null,"l":null},{"x":2,"p":null,"l":null},{"x":3,"p":null,"l":null}],"after":1}')).toEqual([]);
+  });
+
+  it("nested: arrays in slices, maps and arrays; a field that a zero model breaks through a cross-field check", () => {
+    const Nest = model("PadNest", { s: t.slice(t.array(2, Item)), m: t.map(t.array(1, Item)), aa: t.array(2, t.array(1, Item)) });
+    expect(unmarshalled(Nest, '{"s":[[{"x":1,"p":null,"l":null}]],"m":{"k":[]},"aa":[[{"x":1,"p":null,"l":null}]]}')).toEqual([
+      atLeast1("s[0][1].x"), atLeast1("m.k[0].x"), atLeast1("aa[1][0].x"),
+    ]);
+    const Cond = model("PadCond", { on: t.bool(), why: t.string("required_if=on false") });
+    const C = model("PadCondHolder", { c: t.array(2, Cond) });
+    expect(unmarshalled(C, '{"c":[{"on":true,"why":""}]}')).toEqual([fe("c[1].why", "REQUIRED_IF", "field is required when on is false", "")]);
+    expect(validated(C, { c: [{ on: true, why: "" }, { on: false, why: "" }] })).toEqual([fe("c[1].why", "REQUIRED_IF", "field is required when on is false", "")]);
+  });
+
+  it("the same errors from a stream", () => {
+    const M = model("PadStream", { a: t.array(2, Item) });
+    const v = new Validator(M);
+    const sp = StreamParser.fromValidator(v);
+    sp.feed('{"a":[{"x":1,"p":null,');
+    const r = sp.feed('"l":null}]}');
+    expect(r.done).toBe(true);
+    expect(r.errors.map((e) => (e instanceof Error ? e.message : [e.field, e.code]))).toEqual([["a[1].x", "MIN_VALUE"]]);
   });
 });
 
