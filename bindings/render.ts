@@ -85,11 +85,20 @@ export function renderErrors(program: Program, s: Session, from = 0): FieldError
       }
     }
   }
-  if (from === 0 && out.length > maxErrors && out[out.length - 1].code !== "TOO_MANY_ERRORS") {
-    out.length = maxErrors;
-    out.push(tooMany(maxErrors));
-  }
+  if (from === 0) cutAtMaxErrors(out, maxErrors, (e) => e);
   return out;
+}
+
+/**
+ * Cut a list of errors to maxErrors, then one TOO_MANY_ERRORS (made by `mark` from the plain
+ * record). The core counts records, and one E_ZERO or E_PAD record can render as several errors,
+ * so a list the core cut (it ends with TOO_MANY_ERRORS) may hold more than maxErrors before it.
+ */
+export function cutAtMaxErrors<E extends FieldError>(list: E[], maxErrors: number, mark: (e: FieldError) => E): void {
+  const errors = list.length > 0 && list[list.length - 1].code === "TOO_MANY_ERRORS" ? list.length - 1 : list.length;
+  if (errors <= maxErrors) return;
+  list.length = maxErrors;
+  list.push(mark(tooMany(maxErrors)));
 }
 
 const SYNTAX_REASONS: Record<number, string> = {

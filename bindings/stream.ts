@@ -8,7 +8,7 @@ import { JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError }
 import * as L from "./layout.js";
 import { isModel, wrongArgument, type Infer, type Model } from "./model.js";
 import { lastOf, PartialBuilder, type Snapshot } from "./partial.js";
-import { documentTooLarge, renderErrors, syntaxError, typeError } from "./render.js";
+import { cutAtMaxErrors, documentTooLarge, renderErrors, syntaxError, typeError } from "./render.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { Session } from "./session.js";
 import { checkJsonInput, kindOf, partOf, TextStore } from "./text-store.js";
@@ -185,7 +185,8 @@ export class StreamParser<M extends Model = Model> {
     if (s.get(L.S_STATE) === L.TS_STRING && this.readsString(s.get(L.S_CUR_FR))) {
       this.builder.placeOpenString(this.openStringText());
     }
-    const room = this.validator.options.maxErrors - s.get(L.S_ERR_COUNT) - this.earlyCount;
+    // (the errors rendered, not the core's records: one record can render as several)
+    const room = this.validator.options.maxErrors - this.errors.length;
     for (const e of this.early.check(s, this.builder, this.text, room)) {
       this.errors.push(e);
       this.earlyCount++;
@@ -216,6 +217,7 @@ export class StreamParser<M extends Model = Model> {
       if (i >= 0) early.splice(i, 1);
       finals.push({ ...e, offset: known.get(errorKey(e)) ?? offset });
     }
+    if (!finals.some((e) => e instanceof Error)) cutAtMaxErrors(finals as StreamFieldError[], this.validator.options.maxErrors, (e) => ({ ...e, offset }));
     this.errors = finals.concat(early);
     this.earlyCount = early.length;
     this.errorRecords = count;

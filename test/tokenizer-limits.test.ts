@@ -279,6 +279,32 @@ describe("maxErrors", () => {
     }
   });
 
+  it("a record that renders as several errors (a missing model's zero value, the zero items of a short fixed-size array) counts each of them", () => {
+    const Three = model("LimThree", { a: t.int("min=1"), b: t.int("min=1"), c: t.int("min=1") });
+    const Doc2 = model("LimDoc2", { n: model("LimNest", { i: Three }), arr: t.array(2, Three), x: t.int("min=1"), y: t.int("min=1") });
+    const low = (field: string) => ({ field, code: "MIN_VALUE", message: "must be at least 1", value: 0 });
+    for (const [max, doc, want] of [
+      [3, '{"n":{},"arr":[{"a":1,"b":1,"c":1},{"a":1,"b":1,"c":1}],"x":0,"y":0}', [low("n.i.a"), low("n.i.b"), low("n.i.c"), tooMany(3)]],
+      [2, '{"n":{"i":{"a":1,"b":1,"c":1}},"arr":[],"x":0,"y":0}', [low("arr[0].a"), low("arr[0].b"), tooMany(2)]],
+      [4, '{"n":{"i":{"a":1,"b":1,"c":1}},"arr":[{"a":1,"b":1,"c":1}],"x":0,"y":1}', [low("arr[1].a"), low("arr[1].b"), low("arr[1].c"), low("x")]],
+      // (two records in the core, four errors: the cut is the bindings')
+      [3, '{"n":{"i":{"a":1,"b":1,"c":1}},"arr":[{"a":1,"b":1,"c":1}],"x":0,"y":1}', [low("arr[1].a"), low("arr[1].b"), low("arr[1].c"), tooMany(3)]],
+    ] as const) {
+      const v = new Validator(Doc2, { strictMissingFields: false, maxErrors: max });
+      const r = v.safeUnmarshal(doc);
+      expect(r.ok ? [] : (r.error as ValidationError).errors, doc).toEqual(want);
+      expect(runChunks(v, Array.from(doc))).toEqual(unmarshalOutcome(v, doc));
+      // a stream fed byte by byte holds the same list after every chunk's records, and at the end
+      const sp = StreamParser.fromValidator(v);
+      let errors: unknown[] = [];
+      for (const ch of doc) {
+        errors = sp.feed(ch).errors.map((e) => (e instanceof Error ? e.message : { field: e.field, code: e.code, message: e.message, value: e.value }));
+        expect(errors.length, doc).toBeLessThanOrEqual(max + 1);
+      }
+      expect(errors, doc).toEqual(want);
+    }
+  });
+
   it("the default is 1000 (the record buffer grows to it as errors come; a stream in 7-byte chunks agrees)", () => {
     const doc = items(1200);
     expect(runChunks(lax, doc.match(/[^]{1,7}/g)!)).toEqual(unmarshalOutcome(lax, doc));
