@@ -33,9 +33,12 @@ export class EarlyChecks {
     for (let fr = 0; fr < w[L.H_FR_COUNT]; fr++) {
       const base = w[L.H_FR_OFF] + fr * L.FR_WORDS;
       const list: EarlyOp[] = [];
+      // (a fixed-size array holds its length whatever the JSON holds: extra items are dropped, so
+      // items read past max items say nothing; its count is checked when it closes)
+      const fixed = (w[base + L.FR_KIND] & 0xff) === L.K_ARRAY;
       for (let op = w[base + L.FR_OPS]; op < w[base + L.FR_OBJ_OPS]; op++) {
         const code = ops(op, 0);
-        if (code === L.OP_MAX_LEN || code === L.OP_MAX_ITEMS) list.push({ op, code, limit: ops(op, 1), values: [] });
+        if (code === L.OP_MAX_LEN || (code === L.OP_MAX_ITEMS && !fixed)) list.push({ op, code, limit: ops(op, 1), values: [] });
         else if (code === L.OP_ONEOF_STR) list.push({ op, code, limit: 0, values: setValues(w, ops(op, 1), ops(op, 2)) });
       }
       this.early.push(list.length ? list : undefined);

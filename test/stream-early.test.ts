@@ -203,6 +203,14 @@ describe("an open array already past max items: reported when the extra item sta
     expect(firstAt(r, has("nums", "MAX_ITEMS"))).toBe(1);
   });
 
+  it("a fixed-size array holds its length whatever the JSON holds (extra items are dropped): no early report, the count is checked when it closes", () => {
+    const Fixed = model("FixedMax", { a: t.array(3, t.int(), "max=3"), b: t.array(3, t.int(), "maxItems=2") });
+    const r = trace(['{"a":[1,2,3,', "4,5", '],"b":[1,2,', "3,4", "]}"], lax, Fixed);
+    expect(r.map((x) => x.errors.map((e) => (isField(e) ? [e.field, e.code, e.early ?? false] : e.message)))).toEqual([
+      [], [], [], [], [["b", "MAX_ITEMS", false]], [["b", "MAX_ITEMS", false]], // (the last: end())
+    ]);
+  });
+
   it("objects: at the brace that opens the second item (max=1)", () => {
     const r = trace(['{"req":"x","subs":[{"a":1}', ",", "{", '"a":2}', "]}"]);
     expect(firstAt(r, has("subs", "MAX_ITEMS"))).toBe(2);
