@@ -216,6 +216,7 @@ export class Validator<M extends Model = Model> {
 
 /** A readable listing of a validator's compiled instruction tables (for review and golden tests). */
 export function disassemble(v: Validator): string {
-  if (!(v instanceof Validator)) throw wrongArgument("disassemble", "a Validator", v, isModel(v) ? `pass new Validator(${v.name})` : undefined);
+  const given: unknown = v; // (a plain JavaScript caller may pass anything)
+  if (!(given instanceof Validator)) throw wrongArgument("disassemble", "a Validator", given, isModel(given) ? `pass new Validator(${given.name})` : undefined);
   return disassembleProgram(v.program);
 }
