@@ -27,7 +27,8 @@
 // - Directives with a keyword: min/max/gte/lte -> minimum/maximum (numbers), minLength/maxLength
 //   (strings, code points), minItems/maxItems (slices), minProperties/maxProperties (maps);
 //   gt/lt -> exclusiveMinimum/exclusiveMaximum; minItems/maxItems likewise; unique on a slice ->
-//   uniqueItems; regexp/pattern -> pattern; oneof -> enum; email/url/uuid -> format
+//   uniqueItems; regexp/pattern -> pattern (the RE2 pattern rewritten in ECMAScript syntax, JSON
+//   Schema's, for the same strings: bindings/pattern/ecmascript.ts); oneof -> enum; email/url/uuid -> format
 //   email/uri/uuid; alpha/alphanum -> pattern; default=V -> default (typed). Bounds given twice,
 //   or next to a kind's range, keep the tightest; a second different pattern or format goes in
 //   `allOf`. Element constraints are never copied onto `items` (there are none: a tag on an element
@@ -67,8 +68,10 @@
 //   passes it.
 // - time: date-time (as ajv-formats checks it) accepts lower-case `t`/`z`, leap seconds, a space
 //   for the `T` and `+0100` offsets, which checker (as Go's RFC3339) rejects.
-// - regexp/pattern: RE2 (checker) and ECMAScript (JSON Schema) syntax and semantics differ beyond
-//   their common subset.
+// - regexp/pattern: the pattern is checker's, rewritten in ECMAScript syntax, so it matches the
+//   same strings; but V8 (Node, Chrome) lets an empty match start inside a surrogate pair, so
+//   `\B` or a (?m) `^`/`$` next to a character beyond U+FFFF can match there in ajv and not in
+//   checker.
 // - unique on items that are models, times or ptrs: checker compares fields (ignoring unknown
 //   keys), instants (not text) and skips nulls; uniqueItems compares JSON values.
 // - [N]T: checker reads any length (missing items zero, extra items dropped, as Go) and counts N.

@@ -8,6 +8,7 @@ import {
   type JsonSchema, type Model, type ValidatorOptions,
 } from "../bindings/index.js";
 import { compileStrict, openApiProblems, strictAjv } from "./support/issue5-schema.js";
+import { COMMON_INPUTS, PATTERN_CASES } from "./support/pattern-cases.js";
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 /** What rounds to float32 infinity (halfway between its largest value and 2^128): the float32 kind's bounds, exclusive. */
@@ -212,6 +213,60 @@ describe("directives", () => {
     expect((await schemasOf(WithExtras, { extraFields: "forbid" })).json).toEqual(expected(true));
     expect((await schemasOf(WithExtras, { extraFields: "ignore" })).json).toEqual(expected(false));
     expect((await schemasOf(WithExtras, { extraFields: "allow" })).json).toEqual(expected(false));
+  });
+});
+
+describe("regexp / pattern: RE2 written as an ECMAScript pattern (JSON Schema's dialect) for the same strings", () => {
+  const patternOf = (directive: string): unknown => {
+    const s = schema(model("Pat", { s: t.string(directive) }));
+    compileStrict(s);
+    return pointerOf(s, ["properties", "s", "pattern"]);
+  };
+
+  it("RE2 syntax that is no ECMAScript, or means something else there, is rewritten (it was copied, and ajv refused the schema)", () => {
+    expect(patternOf("regexp=(?i)ab")).toBe("[Aa][Bb]");
+    expect(patternOf("regexp=\\Aab\\z")).toBe("^ab$");
+    expect(patternOf("regexp=[[:alpha:]]+")).toBe("[A-Za-z]+");
+    expect(patternOf("regexp=(?P<n>x)\\x{41}\\Q.*\\E")).toBe("xA\\.\\*");
+    expect(patternOf("regexp=x{\\,3}")).toBe("x\\{,3\\}");
+    expect(patternOf("regexp=]{")).toBe("\\]\\{");
+    expect(patternOf("regexp=\\s\\d")).toBe("[\\t\\n\\f\\r ][0-9]");
+    expect(patternOf("regexp=(?m)^a$")).toBe("(?<![^\\n])a(?![^\\n])");
+    expect(patternOf("regexp=.(?s:.)")).toBe("[^\\n][^]");
+    expect(patternOf("regexp=\\pN")).toMatch(/^\[0-9²³¹¼-¾٠-٩.*🯰-🯹\]$/u);
+    expect(patternOf("regexp=a{01}(b|c)+?")).toBe("a\\{01\\}(?:b|c)+");
+  });
+
+  it("a pattern that both read alike is kept as written (the Go library's schema has it so)", () => {
+    for (const p of ["^[0-9]{5}$", "^#[0-9a-fA-F]{6}$", "[^a-c]|(ab)+?", "\\d\\w\\b(?:x){2,}\\.\\$[\\-\\]\\\\]"]) {
+      expect(patternOf(`regexp=${p}`)).toBe(p);
+    }
+  });
+
+  it("ajv with the schema agrees with checker on the RE2 differential corpus", () => {
+    /** V8 (not ECMAScript) lets an empty match start inside a surrogate pair: `/\\B/u` matches "😀". */
+    const insidePair = (re: RegExp, s: string): boolean => {
+      const at = re.exec(s)?.index;
+      return at !== undefined && at > 0 && /[\uD800-\uDBFF]/.test(s[at - 1]!) && /[\uDC00-\uDFFF]/.test(s[at]!);
+    };
+    let compared = 0;
+    for (const { pattern, inputs = [] } of PATTERN_CASES) {
+      let v: Validator;
+      try {
+        v = new Validator(model("Pat", { s: t.string(`regexp=${pattern.replace(/,/g, "\\,")}`) }));
+      } catch {
+        continue; // a pattern RE2 rejects
+      }
+      const s = v.schema();
+      const ajv = compileStrict(s);
+      const re = new RegExp(pointerOf(s, ["properties", "s", "pattern"]) as string, "u");
+      for (const input of [...COMMON_INPUTS, ...inputs, "\uD800", "a\uDC00b"]) {
+        if (input === "" || insidePair(re, input)) continue;
+        compared++;
+        expect(ajv({ s: input }), `${pattern} on ${JSON.stringify(input)}`).toBe(v.safeUnmarshal(JSON.stringify({ s: input })).ok);
+      }
+    }
+    expect(compared).toBeGreaterThan(8000);
   });
 });
 

@@ -3,6 +3,7 @@
 // passes. The linear-time engine: bindings/pattern/ (parser, compiler, TS reference matcher) and
 // assembly/pattern.ts (the same program, run inside the evaluator pass).
 import { OP_PATTERN } from "../layout.js";
+import { ecmaScriptPattern } from "../pattern/ecmascript.js";
 import { compilePattern, matchPattern, PatternSyntaxError, type CompiledPattern } from "../pattern/index.js";
 import { UnicodeTablesNotLoaded } from "../unicode-data.js";
 import { DirectiveError, kindError, requireValue, type DirectiveSpec } from "./directive.js";
@@ -22,7 +23,7 @@ export const regexp: DirectiveSpec = {
     }
     return {
       phase: "value", directive: raw, code: "PATTERN_MISMATCH", message: `must match pattern ${source}`,
-      schema: { pattern: source },
+      schema: { pattern: ecmaScriptPattern(source) }, // (RE2 syntax is often no ECMAScript: the same language, written in it)
       scratchBytes: compiled.scratchBytes,
       wasm: (pool) => [OP_PATTERN, pool.words(compiled.program), compiled.scratchBytes, 0],
       test: (v) => (v as string) === "" || matchPattern(compiled, v as string),
