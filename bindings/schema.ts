@@ -69,7 +69,8 @@
 // - time: date-time (as ajv-formats checks it) accepts lower-case `t`/`z`, leap seconds, a space
 //   for the `T` and `+0100` offsets, which checker (as Go's RFC3339) rejects.
 // - regexp/pattern: the pattern is checker's, rewritten in ECMAScript syntax, so it matches the
-//   same strings; but V8 (Node, Chrome) lets an empty match start inside a surrogate pair, so
+//   same strings; but checker passes "" whatever the pattern, where `pattern` (kept as the Go
+//   library writes it) may refuse it, and V8 (Node, Chrome) lets an empty match start inside a surrogate pair, so
 //   `\B` or a (?m) `^`/`$` next to a character beyond U+FFFF can match there in ajv and not in
 //   checker.
 // - unique on items that are models, times or ptrs: checker compares fields (ignoring unknown
