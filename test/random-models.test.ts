@@ -20,7 +20,7 @@ import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ModelError, StreamParser, ValidationError, Validator, type FieldError } from "../bindings/index.js";
 import {
-  denoteModel, describeSetup, hasZeroingNull, objectArb, setupArb, toModel, writeJson,
+  denoteModel, describeSetup, hasRepeatedKeys, hasZeroingNull, objectArb, setupArb, toModel, writeJson,
   type DocOptions, type GenOptions, type J, type MSpec, type Setup, type TSpec,
 } from "./support/random-model.js";
 import { compileStrict } from "./support/issue5-schema.js";
@@ -193,13 +193,6 @@ describe("random models", () => {
     expect(accepted).toBeLessThan(total * 0.9);
   });
 });
-
-function hasRepeatedKeys(j: J): boolean {
-  if (j.t === "arr") return j.items.some(hasRepeatedKeys);
-  if (j.t !== "obj") return false;
-  const keys = j.entries.map(([k]) => k);
-  return new Set(keys).size !== keys.length || j.entries.some(([, x]) => hasRepeatedKeys(x));
-}
 
 import { afterAll } from "vitest";
 afterAll(() => { if (process.env.RANDOM_MODELS_DEBUG) console.log(stats); });

@@ -7,7 +7,7 @@
 // `denote` gives the typed value a clean document stands for (what validate should see).
 
 import fc from "fast-check";
-import { model, t, type Model, type Type } from "../../bindings/index.js";
+import { model, t, UnionValidator, type Model, type Type } from "../../bindings/index.js";
 import type { ExtraFieldsMode } from "../../bindings/resolve.js";
 
 // ---------------------------------------------------------------- specs
@@ -258,8 +258,8 @@ export function toModel(m: MSpec): Model {
   return out;
 }
 
-/** The model as source text (for failure reports). */
-export function describeSetup(s: Setup): string {
+/** A model as DSL source text. */
+export function describeModel(m: MSpec): string {
   const ty = (ts: TSpec, f?: FSpec): string => {
     const tag = f ? tagOf(f, "dirs" in ts ? ts.dirs : []) : ("dirs" in ts && ts.dirs.length ? ts.dirs.join(",") : undefined);
     const q = tag === undefined ? "" : JSON.stringify(tag);
@@ -274,7 +274,119 @@ export function describeSetup(s: Setup): string {
     }
   };
   const mo = (m: MSpec): string => `model(${JSON.stringify(m.name)}, { ${m.fields.map((f) => `${f.key}: ${ty(f.type, f)}`).join(", ")} })`;
-  return `${mo(s.root)} with { strictMissingFields: ${s.strictMissingFields}, extraFields: "${s.extraFields}", maxErrors: ${s.maxErrors} }`;
+  return mo(m);
+}
+
+/** The model as source text (for failure reports). */
+export function describeSetup(s: Setup): string {
+  return `${describeModel(s.root)} with ${describeOptions(s)}`;
+}
+
+function describeOptions(s: Omit<Setup, "root">): string {
+  return `{ strictMissingFields: ${s.strictMissingFields}, extraFields: "${s.extraFields}", maxErrors: ${s.maxErrors} }`;
+}
+
+// ---------------------------------------------------------------- unions
+
+/** A random union: its discriminator key, 2-4 variants (a model may serve two values), the options of every variant. */
+export interface UnionSetup extends Omit<Setup, "root"> {
+  discriminator: string;
+  variants: { value: string; m: MSpec }[];
+}
+
+// (some are field names of the generated models: "ключ", "k 1"; "zz" and "rest" are unknown keys objectArb adds)
+const DISCRIMINATORS = ["kind", "kind", "type", "-", "a\"b", "ключ", "k 1", "zz", "rest"];
+// (prefixes of one another: a stream must not narrow on a value that is not complete)
+const VARIANT_VALUES = ["cat", "c", "ca", "dog", "Cat", "é😀", "a b", "\"q\\", "\u2028"];
+
+export function unionArb(o: GenOptions = {}): fc.Arbitrary<UnionSetup> {
+  return fc.record({
+    discriminator: fc.constantFrom(...DISCRIMINATORS),
+    models: fc.array(modelArb(0, o, true), { minLength: 2, maxLength: 4 }),
+    values: fc.uniqueArray(fc.constantFrom(...VARIANT_VALUES), { minLength: 4, maxLength: 4 }),
+    // a model that serves a second value (index of the variant that takes the first one's model)
+    shared: fc.integer({ min: 0, max: 12 }),
+    strictMissingFields: fc.boolean(),
+    extraFields: fc.constantFrom<ExtraFieldsMode>("ignore", "forbid", "allow"),
+    maxErrors: fc.constantFrom(1000, 1000, 1, 2, 3),
+  }).map(({ discriminator, models, values, shared, ...options }) => {
+    const ms = models.map((m, i) => {
+      const root = renamed(m, `V${i}`);
+      if (options.extraFields === "allow" && !root.fields.some((f) => f.type.k === "extras")) {
+        root.fields.push({ key: "rest", omitempty: false, dash: false, type: { k: "extras" } });
+      }
+      return root;
+    });
+    if (shared >= 1 && shared < ms.length) ms[shared] = ms[0];
+    return { ...options, discriminator, variants: ms.map((m, i) => ({ value: values[i], m })) };
+  });
+}
+
+export function toUnion(u: UnionSetup): UnionValidator {
+  return new UnionValidator(
+    { discriminator: u.discriminator, variants: u.variants.map((v) => ({ value: v.value, model: toModel(v.m) })) },
+    { strictMissingFields: u.strictMissingFields, extraFields: u.extraFields, maxErrors: u.maxErrors },
+  );
+}
+
+/** The union as source text (for failure reports). */
+export function describeUnion(u: UnionSetup): string {
+  const vs = u.variants.map((v) => `{ value: ${JSON.stringify(v.value)}, model: ${describeModel(v.m)} }`).join(", ");
+  return `new UnionValidator({ discriminator: ${JSON.stringify(u.discriminator)}, variants: [${vs}] }, ${describeOptions(u)})`;
+}
+
+export interface UnionDoc {
+  /** The variant whose model wrote the body. */
+  body: number;
+  doc: J;
+}
+
+/** How a document states its discriminator (`valid`: the body's variant, as every one in `schemaDomain`). */
+function discriminatorArb(u: UnionSetup, body: number, o: DocOptions): fc.Arbitrary<J | undefined> {
+  const own = str(u.variants[body].value);
+  if (o.mutate === 0) return fc.constant(own);
+  const values = u.variants.map((v) => v.value);
+  if (o.schemaDomain) {
+    // (a value naming another variant reads this body as that variant: outside the domain)
+    const none = fc.constantFrom<J | undefined>(undefined, NULL, str(""), str("cow"), str("CAT"), str("c "), { t: "lit", text: "1" }, { t: "arr", items: [own] });
+    return fc.oneof({ weight: 9, arbitrary: fc.constant(own) }, { weight: 1, arbitrary: none });
+  }
+  const other: fc.Arbitrary<J | undefined>[] = [
+    fc.constant(undefined), fc.constant(NULL),
+    fc.constantFrom(...values).map((v) => str(v)),
+    fc.constantFrom(...values).map((v) => str(v.toUpperCase() === v ? v.toLowerCase() : v.toUpperCase())),
+    fc.constantFrom(...values).map((v) => str(v + " ")),
+    fc.constantFrom("", "cow", "c\u0000").map(str),
+    fc.constantFrom("1", "-0", "1.5", "1e2", "true", "false").map((text): J => ({ t: "lit", text })),
+    fc.constantFrom(...values).map((v): J => ({ t: "arr", items: [str(v)] })),
+    fc.constantFrom(...values).map((v): J => ({ t: "obj", entries: [["v", str(v)]] })),
+  ];
+  return fc.oneof({ weight: Math.round((1 - o.mutate) * 100), arbitrary: fc.constant(own) }, { weight: Math.round(o.mutate * 100), arbitrary: fc.oneof(...other) });
+}
+
+/**
+ * A document for a union: the body of one variant (`clean`: that variant's; else now and then
+ * another's) with the discriminator at a random place, maybe repeated (an earlier occurrence with
+ * another value), maybe missing, null or naming no variant.
+ */
+export function unionDocArb(u: UnionSetup, o: DocOptions): fc.Arbitrary<UnionDoc> {
+  const n = u.variants.length;
+  return fc.integer({ min: 0, max: n - 1 }).chain((body) => {
+    const own = o.mutate === 0 || o.schemaDomain ? fc.constant(body) : fc.oneof({ weight: 6, arbitrary: fc.constant(body) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: n - 1 }) });
+    return fc.tuple(own, objectArb(u.variants[body].m, o), discriminatorArb(u, body, o), fc.integer({ min: 0, max: 1000 }),
+      o.mutate === 0 || o.schemaDomain ? fc.constant([] as (J | undefined)[]) : fc.array(discriminatorArb(u, body, { ...o, mutate: 0.7 }), { maxLength: 1 }),
+      fc.integer({ min: 0, max: 1000 }))
+      .map(([named, obj, d, at, earlier, at2]) => {
+        const entries = [...(obj as { entries: [string, J][] }).entries];
+        // (the value this variant's body stands for: `named` picks which variant names it)
+        const value = named === body || d === undefined || d.t !== "str" || d.s !== u.variants[body].value ? d : str(u.variants[named].value);
+        const place = at % (entries.length + 1);
+        if (value !== undefined) entries.splice(place, 0, [u.discriminator, value]);
+        // an earlier occurrence (the last one wins)
+        for (const e of earlier) if (e !== undefined) entries.splice(at2 % (place + 1), 0, [u.discriminator, e]);
+        return { body, doc: { t: "obj", entries } as J };
+      });
+  });
 }
 
 // ---------------------------------------------------------------- JSON trees
@@ -563,4 +675,12 @@ export function hasZeroingNull(ts: TSpec, j: J): boolean {
     }
     default: return false;
   }
+}
+
+/** Does the tree repeat a key in some object? */
+export function hasRepeatedKeys(j: J): boolean {
+  if (j.t === "arr") return j.items.some(hasRepeatedKeys);
+  if (j.t !== "obj") return false;
+  const keys = j.entries.map(([k]) => k);
+  return new Set(keys).size !== keys.length || j.entries.some(([, x]) => hasRepeatedKeys(x));
 }
