@@ -11,7 +11,8 @@
 // the result becomes one-shot's: all the chunks are replayed once into the right variant's parser,
 // or the discriminator's error is reported. Each chunk is read at most three times (probe, first
 // variant, right variant), so the stream stays O(total bytes). Results before the document
-// completes follow the first complete discriminator; the final result follows the last one.
+// completes follow the first discriminator seen at a chunk's end that names a variant (the last
+// complete occurrence then: of two in one chunk, the later); the final result follows the last one.
 
 import { checkJsonInput, copyChunk, joinChunks } from "./text-store.js";
 import { checkPath, StreamParser, type StreamError, type StreamFieldError, type StreamResult, type StreamState } from "./stream.js";

@@ -730,6 +730,19 @@ describe("parseUnionStream / UnionStreamParser: a repeated discriminator", () =>
     expect(viaSource.map(outcome)).toEqual(rs.slice(0, 2).map(outcome));
   });
 
+  it("two occurrences within one chunk: the stream looks at the later one when the chunk ends (the earlier one is never narrowed to)", () => {
+    // cat then cow in one chunk: not narrowed, cow's INVALID_DISCRIMINATOR; the same text in two chunks narrows to cat first
+    const invalidCow = { field: "type", code: "INVALID_DISCRIMINATOR", message: "must be one of: cat, dog", value: "cow" };
+    const one = trace(['{"type":"cat","name":"Tom","type":"cow",', '"lives":3}']);
+    expect(one[0]).toMatchObject({ variant: undefined, done: false, errors: [invalidCow] });
+    expect(outcome(one[2])).toEqual(oneShotOutcome('{"type":"cat","name":"Tom","type":"cow","lives":3}'));
+    const two = trace(['{"type":"cat","name":"Tom",', '"type":"cow",', '"lives":3}']);
+    expect(two.map((r) => r.variant)).toEqual(["cat", "cat", undefined, undefined]);
+    // cat then dog in one chunk: narrowed to dog at once
+    const dog = trace(['{"type":"cat","type":"dog",', '"name":"Tom","breed":"x"}']);
+    expect(dog.map((r) => r.variant)).toEqual(["dog", "dog", "dog"]);
+  });
+
   it("a provisional INVALID_DISCRIMINATOR or REQUIRED is dropped when a later occurrence names a variant", () => {
     for (const first of ['"cow"', "null", "7"]) {
       const chunks = [`{"type":${first},`, '"name":"Tom","type":"dog","breed":"x"}'];
