@@ -4,6 +4,8 @@
 //
 // What is written
 // - Fields in declaration order under their JSON names; json:"-" fields never.
+// - The entries of a map field, and of an object in an `any` value (Go's map[string]any), sorted
+//   by key, as Go sorts map keys (by UTF-8 bytes, that is by code point).
 // - omitempty (Go's rule): a field is left out when its value is empty: null (nil ptr, slice, map,
 //   any), "", 0, false, an empty slice, array or map. A model (struct) or a time is never empty,
 //   and neither is a ptr to a zero value.
@@ -60,7 +62,31 @@ export interface JsonLayout {
    * body parsed by JSON.parse, 20,000 arrays deep) from overflowing the call stack here.
    */
   readonly maxDepth: number;
+  /** Write the members of a map (and of a plain object in an any value) sorted by key, as Go does. */
+  readonly sortKeys?: boolean;
   fail(path: string, got: string): Error;
+}
+
+/** The sort key of a UTF-16 unit: surrogates (code points above U+FFFF) after U+E000..U+FFFF. */
+function codePointOrder(c: number): number {
+  return c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c;
+}
+
+/** Compare two strings by code point, the order of their UTF-8 bytes (Go's strings.Compare). */
+export function compareKeys(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointOrder(x) - codePointOrder(y);
+  }
+  return a.length - b.length;
+}
+
+/** The entries of o, sorted by key when the layout asks for it. */
+function entriesOf(o: object, layout: JsonLayout): [string, unknown][] {
+  const entries = Object.entries(o);
+  return layout.sortKeys === true ? entries.sort(([a], [b]) => compareKeys(a, b)) : entries;
 }
 
 /**
@@ -131,9 +157,7 @@ export function anyText(v: unknown, path: string, layout: JsonLayout, depth: num
   enter(v, depth, open, path, layout);
   const members = Array.isArray(v)
     ? Array.from(v, (x, i) => anyText(x, `${path}[${i}]`, layout, depth + 1, open)) // (a hole is null, as in JSON.stringify)
-    : Object.entries(v)
-        .filter(([, x]) => x !== undefined)
-        .map(([k, x]) => member(k, anyText(x, joinKey(path, k), layout, depth + 1, open), layout));
+    : entriesOf(v, layout).filter(([, x]) => x !== undefined).map(([k, x]) => member(k, anyText(x, joinKey(path, k), layout, depth + 1, open), layout));
   open.delete(v);
   return Array.isArray(v) ? container("[", "]", members, layout, depth) : container("{", "}", members, layout, depth);
 }
@@ -162,7 +186,7 @@ function valueText(t: RType, v: unknown, path: string, layout: MarshalLayout, de
     case "slice": case "array":
       return container("[", "]", Array.from(v as unknown[], (x, i) => valueText(t.elem, x, `${path}[${i}]`, layout, depth + 1)), layout, depth);
     case "map":
-      return container("{", "}", Object.entries(v as object).map(([k, x]) =>
+      return container("{", "}", entriesOf(v as object, layout).map(([k, x]) =>
         member(k, valueText(t.elem, x, joinKey(path, k), layout, depth + 1), layout)), layout, depth);
     case "extras": return anyText(v, path, layout, depth);
     case "scalar":
@@ -210,6 +234,7 @@ export function marshalText(root: RModel, value: unknown, options: MarshalOption
   const layout: MarshalLayout = {
     indent: indentOf(options.indent),
     maxDepth,
+    sortKeys: true,
     omitEmpty: options.omitEmpty,
     extras: options.extras ?? true,
     fail: (path, got) => new MarshalError(path, got),

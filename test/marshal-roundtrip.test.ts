@@ -1,7 +1,8 @@
 // Round trips, as properties over generated values:
 // - unmarshal -> marshal: the bytes written for a generated document the validator accepts are
 //   what Go's rules say (an oracle written from them: defaults and zero values for missing keys,
-//   zero values for null, omitempty, extras after the fields, times in UTC), key order included;
+//   zero values for null, omitempty, extras after the fields, map entries and the objects of any
+//   values sorted by key, times in UTC), key order included;
 // - marshal -> unmarshal: reading back what marshal wrote gives the value again (deep equality,
 //   Date instants included), and marshal of that is the same bytes.
 // Two losses are Go's own and stay out of the generated values: omitempty writes nothing for an
@@ -11,6 +12,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { model, t, Validator, type Infer, type ValidatorOptions } from "../bindings/index.js";
+import { compareKeys } from "../bindings/marshal.js";
 import type { RField, RModel, RType } from "../bindings/resolve.js";
 import { documents } from "./support/issue5-gen.js";
 
@@ -55,14 +57,21 @@ function zeroJson(t: RType): unknown {
   }
 }
 
+/** A JSON value with the keys of every object sorted, as Go writes a map[string]any. */
+function sortedJson(raw: unknown): unknown {
+  if (Array.isArray(raw)) return raw.map(sortedJson);
+  if (raw === null || typeof raw !== "object") return raw;
+  return Object.fromEntries(Object.entries(raw).sort(([a], [b]) => compareKeys(a, b)).map(([k, x]) => [k, sortedJson(x)]));
+}
+
 function expectedValue(t: RType, raw: unknown): unknown {
   if (raw === null) return t.kind === "ptr" || t.kind === "slice" || t.kind === "map" || (t.kind === "scalar" && t.scalar === "any") ? null : zeroJson(t);
   switch (t.kind) {
     case "ptr": return expectedValue(t.elem, raw);
     case "model": return expectedObject(t.model, raw as Record<string, unknown>);
     case "slice": case "array": return (raw as unknown[]).map((x) => expectedValue(t.elem, x));
-    case "map": return Object.fromEntries(Object.entries(raw as object).map(([k, x]) => [k, expectedValue(t.elem, x)]));
-    case "scalar": return t.scalar === "time" ? utc(raw as string) : raw;
+    case "map": return Object.fromEntries(Object.entries(raw as object).sort(([a], [b]) => compareKeys(a, b)).map(([k, x]) => [k, expectedValue(t.elem, x)]));
+    case "scalar": return t.scalar === "time" ? utc(raw as string) : t.scalar === "any" ? sortedJson(raw) : raw;
     default: return raw;
   }
 }
@@ -84,7 +93,7 @@ function expectedObject(m: RModel, doc: Record<string, unknown> | undefined): Re
     out[f.jsonName] = v;
   }
   if (doc !== undefined && m.extraMode === "capture") {
-    for (const [k, x] of Object.entries(doc)) if (!m.byJson.has(k)) out[k] = x;
+    for (const [k, x] of Object.entries(doc)) if (!m.byJson.has(k)) out[k] = sortedJson(x);
   }
   return out;
 }

@@ -80,6 +80,21 @@ describe("what is written", () => {
     expect(Array.from(bytes.slice(0, 6))).toEqual([0x7b, 0x22, 0x73, 0x22, 0x3a, 0x22]);
   });
 
+  it("map entries and the objects of an any value sorted by key, as Go sorts map keys (UTF-8 byte order)", () => {
+    const Sorted = model("Sorted", { m: t.map(t.int()), a: t.any(), list: t.slice(t.map(t.bool())) });
+    const value = {
+      m: { b: 1, a: 2, "10": 3, "2": 4, "\uffff": 5, "😀": 6, "": 7 },
+      a: { z: 1, y: [{ d: 1, c: 2 }], "1": null },
+      list: [{ y: true, x: false }],
+    };
+    expect(text(new Validator(Sorted).marshal(value))).toBe(
+      '{"m":{"":7,"10":3,"2":4,"a":2,"b":1,"\uffff":5,"😀":6},"a":{"1":null,"y":[{"c":2,"d":1}],"z":1},"list":[{"x":false,"y":true}]}',
+    );
+    expect(text(new Validator(Sorted).marshalWithOptions({ m: { b: 1, a: 2 }, a: null, list: null }, { indent: 1 }))).toBe(
+      '{\n "m": {\n  "a": 2,\n  "b": 1\n },\n "a": null,\n "list": null\n}',
+    );
+  });
+
   it("indent: a number of spaces or a string, Go's MarshalIndent layout; 0 and \"\" are compact", () => {
     const Small = model("Small", { a: t.int(), l: t.slice(t.int()), e: t.slice(t.int()), o: t.map(t.bool()), n: t.ptr(t.int()) });
     const v = new Validator(Small);
