@@ -1,9 +1,12 @@
 // The JSON form of a typed value ("dict form"): JSON names as keys, nested models as objects,
 // captured extras merged into their level, times as RFC 3339 text. Error values are in this form.
+// dict (Go's Dict: a JSON round trip of the value) also turns the content of `any` fields and of
+// captured extras into what JSON.parse reads from marshal's text of it: a copy, a Date as Go's
+// time text, a bigint as a number.
 
 import { stripPtr, type RModel, type RType } from "./resolve.js";
 import { setMember } from "./values.js";
-import { MarshalError } from "./marshal.js";
+import { anyText, joinKey, MarshalError, type JsonLayout } from "./marshal.js";
 
 /** RFC 3339 with the fraction trimmed, as Go's time.Time marshals (always UTC here). */
 export function formatTime(d: Date): string {
@@ -17,31 +20,41 @@ export interface JsonFormOptions {
   readonly partial?: boolean;
   /** Containers nested deeper than this are a MarshalError (dict of a hostile value; no stack overflow). */
   readonly maxDepth?: number;
+  /** Values of any fields and captured extras as JSON.parse reads marshal's text of them (dict). */
+  readonly anyAsJson?: boolean;
 }
 
 export function toJsonForm(t: RType, v: unknown, options: JsonFormOptions = {}): unknown {
-  return form(t, v, options, 1);
+  return form(t, v, options, 1, "");
 }
 
 export function objectToJsonForm(m: RModel, o: Record<string, unknown>, options: JsonFormOptions = {}): Record<string, unknown> {
-  return objectForm(m, o, options, 1);
+  return objectForm(m, o, options, 1, "");
+}
+
+/** An any value (or a captured extra) at `path`, nesting level `depth`, in the form options ask for. */
+function anyForm(v: unknown, options: JsonFormOptions, depth: number, path: string): unknown {
+  if (options.anyAsJson !== true) return v;
+  const layout: JsonLayout = { indent: "", maxDepth: options.maxDepth ?? Number.POSITIVE_INFINITY, fail: (at, got) => new MarshalError(at, got) };
+  return JSON.parse(anyText(v, path, layout, depth - 1)) as unknown;
 }
 
 /** The JSON form of v, a value at nesting level `depth` (1: the document). */
-function form(t: RType, v: unknown, options: JsonFormOptions, depth: number): unknown {
+function form(t: RType, v: unknown, options: JsonFormOptions, depth: number, path: string): unknown {
   if (v === null || v === undefined) return null;
   const base = stripPtr(t);
   switch (base.kind) {
-    case "model": return objectForm(base.model, v as Record<string, unknown>, options, depth);
+    case "model": return objectForm(base.model, v as Record<string, unknown>, options, depth, path);
     case "slice": case "array":
       if (!Array.isArray(v)) return v;
       checkDepth(options, depth);
-      return v.map((x) => form(base.elem, x, options, depth + 1));
+      return v.map((x, i) => form(base.elem, x, options, depth + 1, `${path}[${i}]`));
     case "map":
       if (typeof v !== "object") return v;
       checkDepth(options, depth);
-      return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, form(base.elem, x, options, depth + 1)]));
+      return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, form(base.elem, x, options, depth + 1, joinKey(path, k))]));
     case "scalar":
+      if (base.scalar === "any") return anyForm(v, options, depth, path);
       return base.scalar === "time" && v instanceof Date ? formatTime(v) : v;
     default:
       return v;
@@ -53,7 +66,7 @@ function checkDepth(options: JsonFormOptions, depth: number): void {
   if (max !== undefined && depth > max) throw new MarshalError("", `a value nested deeper than ${max} levels`);
 }
 
-function objectForm(m: RModel, o: Record<string, unknown>, options: JsonFormOptions, depth: number): Record<string, unknown> {
+function objectForm(m: RModel, o: Record<string, unknown>, options: JsonFormOptions, depth: number, path: string): Record<string, unknown> {
   if (typeof o !== "object" || o === null) return o;
   checkDepth(options, depth);
   const partial = options.partial === true;
@@ -61,13 +74,15 @@ function objectForm(m: RModel, o: Record<string, unknown>, options: JsonFormOpti
   for (const f of m.fields) {
     if (f.extras) continue; // (after the fields)
     if (f.skip || (partial && !Object.hasOwn(o, f.key))) continue;
-    out[f.jsonName] = form(f.type, o[f.key], options, depth + 1);
+    out[f.jsonName] = form(f.type, o[f.key], options, depth + 1, joinKey(path, f.jsonName));
   }
   // captured extras join their level as marshal writes them: only where this validator captures
   // them, never over a field's JSON name, a "__proto__" key as a key (not the object's prototype)
   const extras = m.extrasField && m.extraMode === "capture" ? o[m.extrasField.key] : undefined;
   if (extras && typeof extras === "object") {
-    for (const [k, x] of Object.entries(extras)) if (x !== undefined && !m.byJson.has(k)) setMember(out, k, x);
+    for (const [k, x] of Object.entries(extras)) {
+      if (x !== undefined && !m.byJson.has(k)) setMember(out, k, anyForm(x, options, depth + 1, joinKey(path, k)));
+    }
   }
   return out;
 }

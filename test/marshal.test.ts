@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import {
-  marshal, marshalWithOptions, MarshalError, model, t, ValidationError, Validator, type Infer,
+  dict, marshal, marshalWithOptions, MarshalError, model, t, ValidationError, Validator, type Infer,
 } from "../bindings/index.js";
 
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -188,6 +188,32 @@ describe("failures", () => {
     fails({ a: null, list: null, rest: { k: { x: NaN } } }, "k.x", "NaN");
     // what it can hold: undefined members are skipped, undefined items are null, bigints their digits
     expect(text(v.marshal({ a: { u: undefined, b: 2n ** 64n }, list: [undefined], rest: {} }))).toBe('{"a":{"b":18446744073709551616},"list":[null]}');
+  });
+});
+
+describe("dict", () => {
+  it("is what JSON.parse reads from marshal's text: the content of any fields and extras too (times as Go's text, bigints as numbers, a copy)", () => {
+    const D = model("D", { a: t.any(), when: t.time(), tm: t.map(t.time()), rest: t.extras() });
+    const v = new Validator(D, { extraFields: "allow" });
+    const at = new Date("2020-01-02T03:04:05.5Z");
+    const value = { a: { d: at, b: 12n, list: [at, undefined] }, when: at, tm: { x: at }, rest: { e: at, big: 3n, o: { q: [1] } } };
+    const d = v.dict(value);
+    expect(d).toStrictEqual({
+      a: { d: "2020-01-02T03:04:05.5Z", b: 12, list: ["2020-01-02T03:04:05.5Z", null] },
+      when: "2020-01-02T03:04:05.5Z", tm: { x: "2020-01-02T03:04:05.5Z" },
+      e: "2020-01-02T03:04:05.5Z", big: 3, o: { q: [1] },
+    });
+    expect(d).toEqual(JSON.parse(text(v.marshal(value))));
+    expect(d.a).not.toBe(value.a);
+    expect(d.o).not.toBe(value.rest.o);
+    expect(dict(D, { ...value, rest: {} }).a).toStrictEqual(d.a);
+  });
+
+  it("a value JSON cannot hold in an any field or the extras is a MarshalError naming its path", () => {
+    const D = model("D", { n: t.model(model("N", { a: t.any() })), rest: t.extras() });
+    const v = new Validator(D, { extraFields: "allow" });
+    expect(() => v.dict({ n: { a: { x: [NaN] } }, rest: {} })).toThrow(new MarshalError("n.a.x[0]", "NaN"));
+    expect(() => v.dict({ n: { a: null }, rest: { k: () => 1 } })).toThrow(new MarshalError("k", "function"));
   });
 });
 
