@@ -1,11 +1,11 @@
 // The JSON form of a typed value ("dict form"): JSON names as keys, nested models as objects,
 // captured extras merged into their level, times as RFC 3339 text. Error values are in this form.
 // dict (Go's Dict: a JSON round trip of the value) also turns the content of `any` fields and of
-// captured extras into what JSON.parse reads from marshal's text of it: a copy, a Date as Go's
-// time text, a bigint as a number.
+// captured extras into what JSON.parse reads from marshal's text of it (a copy, a Date as Go's
+// time text, a bigint as a number), and null where the Go type has no nil into its zero value.
 
 import { stripPtr, type RModel, type RType } from "./resolve.js";
-import { setMember } from "./values.js";
+import { setMember, zeroValue } from "./values.js";
 import { anyText, joinKey, MarshalError, type JsonLayout } from "./marshal.js";
 
 /** RFC 3339 with the fraction trimmed, as Go's time.Time marshals (always UTC here). */
@@ -20,8 +20,11 @@ export interface JsonFormOptions {
   readonly partial?: boolean;
   /** Containers nested deeper than this are a MarshalError (dict of a hostile value; no stack overflow). */
   readonly maxDepth?: number;
-  /** Values of any fields and captured extras as JSON.parse reads marshal's text of them (dict). */
-  readonly anyAsJson?: boolean;
+  /**
+   * As JSON.parse reads marshal's text (dict): values of any fields and captured extras as JSON,
+   * null where the Go type has no nil as its zero value.
+   */
+  readonly asMarshaled?: boolean;
 }
 
 export function toJsonForm(t: RType, v: unknown, options: JsonFormOptions = {}): unknown {
@@ -34,14 +37,15 @@ export function objectToJsonForm(m: RModel, o: Record<string, unknown>, options:
 
 /** An any value (or a captured extra) at `path`, nesting level `depth`, in the form options ask for. */
 function anyForm(v: unknown, options: JsonFormOptions, depth: number, path: string): unknown {
-  if (options.anyAsJson !== true) return v;
+  if (options.asMarshaled !== true) return v;
   const layout: JsonLayout = { indent: "", maxDepth: options.maxDepth ?? Number.POSITIVE_INFINITY, fail: (at, got) => new MarshalError(at, got) };
   return JSON.parse(anyText(v, path, layout, depth - 1)) as unknown;
 }
 
 /** The JSON form of v, a value at nesting level `depth` (1: the document). */
-function form(t: RType, v: unknown, options: JsonFormOptions, depth: number, path: string): unknown {
-  if (v === null || v === undefined) return null;
+function form(t: RType, value: unknown, options: JsonFormOptions, depth: number, path: string): unknown {
+  const v = value ?? (options.asMarshaled === true ? zeroValue(t) : null);
+  if (v === null) return null;
   const base = stripPtr(t);
   switch (base.kind) {
     case "model": return objectForm(base.model, v as Record<string, unknown>, options, depth, path);

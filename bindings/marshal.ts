@@ -9,6 +9,10 @@
 // - omitempty (Go's rule): a field is left out when its value is empty: null (nil ptr, slice, map,
 //   any), "", 0, false, an empty slice, array or map. A model (struct) or a time is never empty,
 //   and neither is a ptr to a zero value.
+// - null (or an undefined field or map value) where the Go type has no nil (a string, number,
+//   bool, time, model or fixed-size array field, item or map value) as that type's zero value, which is what the Go
+//   struct holds and what validate takes it for (README, Missing and null); it is empty for
+//   omitempty as that zero value is (a model never).
 // - Captured extras (ExtraAllow) after the fields of their level, in their order; a key that is
 //   the JSON name of a field of that model is never written from the extras (fields win), even
 //   when the field itself was omitted. Extras are written only at levels that capture them (the
@@ -25,6 +29,7 @@ import type { Infer, Model } from "./model.js";
 import { intRange, type RModel, type RType } from "./resolve.js";
 import type { Validator } from "./validator.js";
 import { kindOf } from "./text-store.js";
+import { zeroValue } from "./values.js";
 
 /**
  * Options of marshalWithOptions.
@@ -178,13 +183,15 @@ interface MarshalLayout extends JsonLayout {
   readonly extras: boolean;
 }
 
-function valueText(t: RType, v: unknown, path: string, layout: MarshalLayout, depth: number): string {
-  if (v === null || v === undefined) return "null";
+function valueText(t: RType, value: unknown, path: string, layout: MarshalLayout, depth: number): string {
+  const v = value ?? zeroValue(t); // (null where Go has no nil: the zero value the struct holds)
+  if (v === null) return "null";
   switch (t.kind) {
     case "ptr": return valueText(t.elem, v, path, layout, depth);
     case "model": return objectText(t.model, v as Record<string, unknown>, path, layout, depth);
     case "slice": case "array":
-      return container("[", "]", Array.from(v as unknown[], (x, i) => valueText(t.elem, x, `${path}[${i}]`, layout, depth + 1)), layout, depth);
+      // (a hole, or undefined, is null as JSON.stringify writes it: README, Limits and bad input)
+      return container("[", "]", Array.from(v as unknown[], (x, i) => x === undefined ? "null" : valueText(t.elem, x, `${path}[${i}]`, layout, depth + 1)), layout, depth);
     case "map":
       return container("{", "}", entriesOf(v as object, layout).map(([k, x]) =>
         member(k, valueText(t.elem, x, joinKey(path, k), layout, depth + 1), layout)), layout, depth);
@@ -207,7 +214,7 @@ function objectText(m: RModel, o: Record<string, unknown>, path: string, layout:
   const members: string[] = [];
   for (const f of m.fields) {
     if (f.skip) continue;
-    const v = o[f.key];
+    const v = o[f.key] ?? zeroValue(f.type);
     if ((layout.omitEmpty ?? f.omitEmpty) && isEmpty(f.type, v)) continue;
     members.push(member(f.jsonName, valueText(f.type, v, joinKey(path, f.jsonName), layout, depth + 1), layout));
   }

@@ -171,7 +171,7 @@ export class Validator<M extends Model = Model> {
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
       throw new TypeError(`checker: dict takes a value of model ${this.model.name} (an object), not ${kindOf(value)}`);
     }
-    return objectToJsonForm(this.program.resolved.root, value as Record<string, unknown>, { maxDepth: this.options.maxDepth, anyAsJson: true });
+    return objectToJsonForm(this.program.resolved.root, value as Record<string, unknown>, { maxDepth: this.options.maxDepth, asMarshaled: true });
   }
 
   /** JSON Schema 2020-12 of the model (built once per validator, frozen). See bindings/schema.ts. */

@@ -80,6 +80,26 @@ describe("what is written", () => {
     expect(Array.from(bytes.slice(0, 6))).toEqual([0x7b, 0x22, 0x73, 0x22, 0x3a, 0x22]);
   });
 
+  it("null where the Go type has no nil is its zero value (what validate takes it for), written and in dict", () => {
+    const N = model("N", { x: t.int(), s: t.string('json:"s,omitempty"') });
+    const Z = model("Z", {
+      i: t.int(), s: t.string(), b: t.bool(), f: t.float64(), w: t.time(), n: N, arr: t.array(2, N),
+      on: t.model(N, 'json:"on,omitempty"'), oi: t.int('json:"oi,omitempty"'),
+      l: t.slice(t.int()), m: t.map(t.string()), p: t.ptr(t.int()), a: t.any(),
+    });
+    const v = new Validator(Z);
+    const nulls = { i: null, s: null, b: null, f: null, w: null, n: null, arr: [null, { x: 1, s: null }], on: null, oi: null, l: [1, null], m: { k: null }, p: null, a: null };
+    expect(v.safeValidate(nulls as never).ok).toBe(true);
+    const written = '{"i":0,"s":"","b":false,"f":0,"w":"0001-01-01T00:00:00Z","n":{"x":0},"arr":[{"x":0},{"x":1}],' +
+      '"on":{"x":0},"l":[1,0],"m":{"k":""},"p":null,"a":null}';
+    expect(text(v.marshal(nulls as never))).toBe(written);
+    expect(text(v.marshal({ ...nulls, i: undefined } as never))).toBe(written);
+    expect(v.dict(nulls as never)).toStrictEqual({ // (dict keeps omitempty fields)
+      i: 0, s: "", b: false, f: 0, w: "0001-01-01T00:00:00Z", n: { x: 0, s: "" }, arr: [{ x: 0, s: "" }, { x: 1, s: "" }],
+      on: { x: 0, s: "" }, oi: 0, l: [1, 0], m: { k: "" }, p: null, a: null,
+    });
+  });
+
   it("map entries and the objects of an any value sorted by key, as Go sorts map keys (UTF-8 byte order)", () => {
     const Sorted = model("Sorted", { m: t.map(t.int()), a: t.any(), list: t.slice(t.map(t.bool())) });
     const value = {
