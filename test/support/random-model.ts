@@ -7,7 +7,7 @@
 // `denote` gives the typed value a clean document stands for (what validate should see).
 
 import fc from "fast-check";
-import { model, t, type Model, type Type } from "../../bindings/index.js";
+import { model, ModelError, t, Validator, type FieldError, type Model, type Type } from "../../bindings/index.js";
 import type { ExtraFieldsMode } from "../../bindings/resolve.js";
 
 // ---------------------------------------------------------------- specs
@@ -257,6 +257,49 @@ export function toModel(m: MSpec): Model {
   }
   return out;
 }
+
+/** A random model, a validator with the setup's options, a document and its text. */
+export interface Case {
+  setup: Setup;
+  v: Validator;
+  doc: J;
+  text: string;
+}
+
+/**
+ * Random models with a validator each (models the resolver refuses are dropped, counted in
+ * `stats`), and documents for them (`clean` ones are written without whitespace or escapes).
+ */
+export function caseArb(gen: GenOptions, doc: DocOptions, stats = { modelErrors: 0, models: 0 }): fc.Arbitrary<Case> {
+  return setupArb(gen)
+    .map((setup) => {
+      stats.models++;
+      try {
+        return { setup, v: new Validator(toModel(setup.root), { strictMissingFields: setup.strictMissingFields, extraFields: setup.extraFields, maxErrors: setup.maxErrors }) };
+      } catch (e) {
+        stats.modelErrors++;
+        if (process.env.RANDOM_MODELS_DEBUG) console.log((e as Error).message);
+        if (e instanceof ModelError) return undefined;
+        throw e;
+      }
+    })
+    .filter((x): x is { setup: Setup; v: Validator } => x !== undefined)
+    .chain(({ setup, v }) =>
+      fc.tuple(objectArb(setup.root, doc), doc.clean ? fc.constant(0) : fc.integer({ min: 0, max: 1 << 30 }))
+        .map(([j, seed]) => {
+          const c: Case = { setup, v, doc: j, text: writeJson(j, seed) };
+          return Object.assign(c, { [fc.toStringMethod]: () => `${describeSetup(setup)} / ${c.text}` });
+        }),
+    );
+}
+
+/** A failure report: what went wrong, the model as DSL source, the document. */
+export function reportCase(c: Case, what: string): string {
+  return `${what}\nmodel: ${describeSetup(c.setup)}\ndocument: ${c.text}`;
+}
+
+/** The comparable part of errors (exactly the keys a FieldError serialises with). */
+export const errorFields = (errors: readonly FieldError[]) => errors.map((e) => ({ field: e.field, code: e.code, message: e.message, value: e.value }));
 
 /** The model as source text (for failure reports). */
 export function describeSetup(s: Setup): string {
