@@ -184,8 +184,10 @@ export function issuesOf(error: unknown, root: RType | undefined, input?: unknow
   throw error;
 }
 
-function issue(e: Pick<FieldError, "field" | "message">, root: RType | undefined, input: unknown): Issue {
-  return e.field === "" ? { message: e.message } : { message: e.message, path: pathKeys(e.field, root, input) };
+function issue(e: Pick<FieldError, "field" | "message"> & { code?: string }, root: RType | undefined, input: unknown): Issue {
+  // "" is the document itself, except for an unknown key "" of the root (EXTRA_FIELD): that key
+  if (e.field === "") return e.code === "EXTRA_FIELD" ? { message: e.message, path: [""] } : { message: e.message };
+  return { message: e.message, path: pathKeys(e.field, root, input) };
 }
 
 /**

@@ -290,6 +290,15 @@ describe("~standard on a Validator and a UnionValidator", () => {
     expect(User["~standard"].validate({ ...ada, extra: 1 }).issues).toBeUndefined();
   });
 
+  it("an unknown key \"\" of the root under forbid is an issue at that key, not one without a path (the document's)", () => {
+    const v = new Validator(model("Empty", { a: t.int() }), { extraFields: "forbid" });
+    expect(v.safeUnmarshal('{"":1,"a":1}')).toMatchObject({ ok: false, error: { errors: [{ field: "", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 1 }] } });
+    const issue = { message: "unknown field in JSON", path: [""] };
+    expect(v["~standard"].validate({ "": 1, a: 1 })).toEqual({ issues: [issue] });
+    expect(v["~standard"].validate(new Map([["", 1], ["a", 1]]))).toEqual({ issues: [issue] });
+    expect(v["~standard"].validate(new TextEncoder().encode('{"":1,"a":1}'))).toEqual({ issues: [issue] });
+  });
+
   const Cat = model("Cat", { lives: t.int("gte=1,lte=9") });
   const Dog = model("Dog", { bark: t.string("required") });
   const Pet = new UnionValidator({ discriminator: "pet_type", variants: { cat: Cat, dog: Dog } });
