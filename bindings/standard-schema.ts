@@ -307,6 +307,8 @@ function modelKeys(path: string, m: RModel, unknown: Unknown, input: unknown): P
 function after(rest: string, t: RType, unknown: Unknown, input: unknown): PathKey[] | undefined {
   if (rest === "") return [];
   if (rest[0] === ".") return keysAt(rest.slice(1), t, unknown, input);
+  // (the name was the start of a longer key: "meta" of "metadata")
+  if (rest[0] !== "[") return undefined;
   const b = base(t);
   if (b.kind === "scalar" && b.scalar === "any") return below(rest, input);
   const m = /^\[(\d+)\]/.exec(rest);

@@ -192,6 +192,15 @@ describe("~standard on a model", () => {
     expect(paths({ meta: { list: [1, NaN] } })).toEqual([["meta", "list", 1]]);
     expect(paths({ meta: { "a.b": [{ "c[0]": Infinity }] } })).toEqual([["meta", "a.b", 0, "c[0]"]]);
     expect(paths({ byKey: { "a.b": { city: "ab", "c.d": 1 } } })).toEqual([["byKey", "a.b", "c.d"]]);
+    // a field whose name starts another's: "metadata" is not "data" inside the any field "meta"
+    const Doc = model("Doc", { meta: t.any(), metadata: t.int("min=5"), tags: t.slice(t.any()), tagsCount: t.int("min=1") });
+    const d = new Validator(Doc, { strictMissingFields: false });
+    expect(d.safeNewModel({ meta: 1, metadata: 1, tags: [], tagsCount: 0 })).toMatchObject({ ok: false, error: { errors: [
+      { field: "metadata", code: "MIN_VALUE", message: "must be at least 5", value: 1 },
+      { field: "tagsCount", code: "MIN_VALUE", message: "must be at least 1", value: 0 },
+    ] } });
+    expect(issuesOf(d["~standard"].validate({ meta: 1, metadata: 1, tags: [], tagsCount: 0 })).map((i) => i.path)).toEqual([["metadata"], ["tagsCount"]]);
+    expect(issuesOf(d["~standard"].validate(new TextEncoder().encode('{"metadata":1,"tagsCount":0}'))).map((i) => i.path)).toEqual([["metadata"], ["tagsCount"]]);
     // JSON bytes: no input to ask, so a key is the shortest that fits the model (the error path
     // nested.x.y.p.city cannot tell x / y.p from x.y / p)
     const bytes = new TextEncoder().encode('{"nested":{"x.y":{"p":{"city":"x"}}}}');
