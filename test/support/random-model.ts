@@ -49,6 +49,8 @@ export interface Setup {
 export interface GenOptions {
   /** Only what JSON Schema states exactly (bindings/schema.ts "Exact"): no email/url/uuid/regexp, no [N]T, no unique on maps or ptrs. */
   schemaExact?: boolean;
+  /** JSON names may be other fields' property keys (f0, f1, ...): objects whose keys read both ways (newModel). */
+  keyNames?: boolean;
 }
 
 const INT_KINDS: Scalar[] = ["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64"];
@@ -147,7 +149,7 @@ const JSON_NAMES = ["n", "név", "a_b", "x-y", "ключ", "😀", "k 1", "A"];
 
 function modelArb(depth: number, o: GenOptions, root: boolean): fc.Arbitrary<MSpec> {
   const field = fc.record({
-    json: fc.option(fc.constantFrom(...JSON_NAMES), { freq: 3 }),
+    json: fc.option(fc.constantFrom(...JSON_NAMES, ...(o.keyNames ? ["f0", "f1", "f2", "rest"] : [])), { freq: 3 }),
     omitempty: fc.integer({ min: 0, max: 3 }).map((x) => x === 0),
     dash: fc.integer({ min: 0, max: 15 }).map((x) => x === 0),
     type: typeArb(depth, o),
