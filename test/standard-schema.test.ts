@@ -299,13 +299,21 @@ describe("~standard on a Validator and a UnionValidator", () => {
     expect(User["~standard"].validate({ ...ada, extra: 1 }).issues).toBeUndefined();
   });
 
-  it("an unknown key \"\" of the root under forbid is an issue at that key, not one without a path (the document's)", () => {
+  it("an unknown key \"\" of the root (under forbid, or holding a value newModel cannot convert) is an issue at that key, not one without a path (the document's)", () => {
     const v = new Validator(model("Empty", { a: t.int() }), { extraFields: "forbid" });
     expect(v.safeUnmarshal('{"":1,"a":1}')).toMatchObject({ ok: false, error: { errors: [{ field: "", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 1 }] } });
     const issue = { message: "unknown field in JSON", path: [""] };
     expect(v["~standard"].validate({ "": 1, a: 1 })).toEqual({ issues: [issue] });
     expect(v["~standard"].validate(new Map([["", 1], ["a", 1]]))).toEqual({ issues: [issue] });
     expect(v["~standard"].validate(new TextEncoder().encode('{"":1,"a":1}'))).toEqual({ issues: [issue] });
+    // a value there that newModel cannot convert (any extraFields: the unknown key is written first)
+    const lax = new Validator(model("Empty", { a: t.int() }));
+    expect(lax.safeNewModel({ "": NaN, a: 1 })).toMatchObject({ ok: false, error: { name: "ConversionError", field: "", expected: "a JSON value", got: "NaN" } });
+    const nan = { message: "cannot convert NaN to a JSON value at the value", path: [""] };
+    expect(lax["~standard"].validate({ "": NaN, a: 1 })).toEqual({ issues: [nan] });
+    expect(lax["~standard"].validate(new Map<string, unknown>([["", NaN], ["a", 1]]))).toEqual({ issues: [nan] });
+    // the document itself still has no path
+    expect(lax["~standard"].validate(new Map<unknown, unknown>([["", 1], [2, 1]]))).toEqual({ issues: [{ message: "cannot convert a number key to a Map with string keys at the value" }] });
   });
 
   const Cat = model("Cat", { lives: t.int("gte=1,lte=9") });
