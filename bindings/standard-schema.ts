@@ -315,11 +315,15 @@ function modelKeys(path: string, m: RModel, unknown: Unknown, input: unknown): P
 /** Keys of what follows a value of type t (input: that value) in a path: "", ".key...", "[n]...". */
 function after(rest: string, t: RType, unknown: Unknown, input: unknown): PathKey[] | undefined {
   if (rest === "") return [];
-  if (rest[0] === ".") return keysAt(rest.slice(1), t, unknown, input);
   // (the name was the start of a longer key: "meta" of "metadata")
-  if (rest[0] !== "[") return undefined;
+  if (rest[0] !== "." && rest[0] !== "[") return undefined;
   const b = base(t);
-  if (b.kind === "scalar" && b.scalar === "any") return below(rest, input);
+  // a value of no declared shape, or of another shape than its type (an object where a list or a
+  // scalar goes, a list where an object goes: a value newModel cannot convert is below it)
+  const list = b.kind === "slice" || b.kind === "array";
+  const object = b.kind === "model" || b.kind === "map";
+  if ((b.kind === "scalar" && b.scalar === "any") || (Array.isArray(input) && !list) || (isPlainObject(input) && !object)) return below(rest, input);
+  if (rest[0] === ".") return keysAt(rest.slice(1), t, unknown, input);
   const m = /^\[(\d+)\]/.exec(rest);
   if (!m || (b.kind !== "slice" && b.kind !== "array")) return undefined;
   const index = Number(m[1]);

@@ -9,7 +9,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { model, ModelError, schema, t, UnionValidator, Validator, type Infer, type Model } from "../bindings/index.js";
+import {
+  model, ModelError, safeNewModel, schema, t, UnionValidator, Validator, type ConversionError, type Infer, type Model,
+} from "../bindings/index.js";
 
 const Address = model("Address", {
   street: t.string("required"),
@@ -179,6 +181,25 @@ describe("~standard on a model", () => {
     });
     const nested = std.validate({ ...ada, tags: ["ok", 7] });
     expect(issuesOf(nested)).toEqual([{ message: expect.any(String), path: ["tags", 1] }]);
+  });
+
+  it("a value JSON cannot hold inside a value of another shape than its field's (an object for a list, a list for a model) is at its own keys", () => {
+    const at = (input: Record<string, unknown>) => {
+      const r = safeNewModel(User, input);
+      return { error: !r.ok && { name: r.error.name, field: (r.error as ConversionError).field, got: (r.error as ConversionError).got }, issues: std.validate(input).issues };
+    };
+    expect(at({ ...ada, tags: { "a.b": NaN } })).toEqual({
+      error: { name: "ConversionError", field: "tags.a.b", got: "NaN" },
+      issues: [{ message: "cannot convert NaN to []string at tags.a.b", path: ["tags", "a.b"] }],
+    });
+    expect(at({ ...ada, address: [1, { x: Infinity }] })).toEqual({
+      error: { name: "ConversionError", field: "address[1].x", got: "Infinity" },
+      issues: [{ message: "cannot convert Infinity to Address at address[1].x", path: ["address", 1, "x"] }],
+    });
+    expect(at({ ...ada, age: { "": NaN } })).toEqual({
+      error: { name: "ConversionError", field: "age.", got: "NaN" },
+      issues: [{ message: "cannot convert NaN to int at age.", path: ["age", ""] }],
+    });
   });
 
   it("paths lead into the input as given: an empty map key, dotted keys at every level, inside an any value, an unknown dotted key", () => {
