@@ -247,8 +247,9 @@ function keysAt(path: string, t: RType, unknown: Unknown, input: unknown): PathK
   if (b.kind === "scalar" && b.scalar === "any") return anyKeys(path, input);
   if (b.kind !== "map") return undefined;
   const elem = base(b.elem);
-  // a map of scalars has nothing below its entries: the key is the whole rest
-  if (elem.kind === "scalar" && elem.scalar !== "any") return [path];
+  // a map of scalars has nothing below its entries: the key is the whole rest (unless the input
+  // has no such key: then the path goes below an entry of another shape, { a: [NaN] })
+  if (elem.kind === "scalar" && elem.scalar !== "any" && (input === undefined || has(input, path))) return [path];
   // the keys the path can start with ("" too): those the input has (longest first), or without
   // an input to ask (JSON bytes) any, shortest first
   const keys = input === undefined ? prefixes(path, () => true).reverse() : prefixes(path, (k) => has(input, k));

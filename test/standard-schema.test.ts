@@ -196,6 +196,10 @@ describe("~standard on a model", () => {
       error: { name: "ConversionError", field: "address[1].x", got: "Infinity" },
       issues: [{ message: "cannot convert Infinity to Address at address[1].x", path: ["address", 1, "x"] }],
     });
+    expect(at({ ...ada, scores: { "a.b": 1, a: [2, NaN] } })).toEqual({
+      error: { name: "ConversionError", field: "scores.a[1]", got: "NaN" },
+      issues: [{ message: "cannot convert NaN to int at scores.a[1]", path: ["scores", "a", 1] }],
+    });
     expect(at({ ...ada, age: { "": NaN } })).toEqual({
       error: { name: "ConversionError", field: "age.", got: "NaN" },
       issues: [{ message: "cannot convert NaN to int at age.", path: ["age", ""] }],
