@@ -18,10 +18,10 @@ import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import {
-  ConversionError, UnmarshalTypeError, ValidationError, type FieldError, type NewModelError, type Validator,
+  ConversionError, ModelError, UnionValidator, UnmarshalTypeError, ValidationError, type FieldError, type NewModelError, type Validator,
 } from "../bindings/index.js";
 import {
-  caseArb, denoteModel, errorFields, fromJs, goTime, hasZeroingNull, reportCase as report, zero, type Case, type MSpec, type TSpec,
+  caseArb, denoteModel, errorFields, fromJs, goTime, hasZeroingNull, reportCase as report, setupArb, toModel, zero, type Case, type MSpec, type TSpec,
 } from "./support/random-model.js";
 import { rng } from "./support/stream-harness.js";
 
@@ -107,9 +107,10 @@ function toTyped(ts: TSpec, v: unknown, next: () => number): unknown {
 /** JSON text as Go's encoding/json writes a parsed body (map[string]any): as JSON.stringify, but -0 stays -0 (Go's float64 -0 is written "-0"). */
 function goJson(v: unknown): string {
   if (typeof v === "bigint") return v.toString();
+  if (v instanceof Date) return JSON.stringify(goTime(v));
   if (typeof v === "number") return Object.is(v, -0) ? "-0" : JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(goJson).join(",")}]`;
-  if (isObject(v)) return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${goJson(x)}`).join(",")}}`;
+  if (Array.isArray(v)) return `[${Array.from(v, (x) => (x === undefined ? "null" : goJson(x))).join(",")}]`;
+  if (isObject(v)) return `{${Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => `${JSON.stringify(k)}:${goJson(x)}`).join(",")}}`;
   return JSON.stringify(v);
 }
 
@@ -196,11 +197,24 @@ function agreeWithStandard(c: Case, v: Validator, root: MSpec, input: unknown): 
     return;
   }
   if (s.issues === undefined || "value" in s) fail("{ issues } expected");
-  const errors: Pick<FieldError, "field" | "message" | "code">[] = r.error instanceof ValidationError ? r.error.errors : [{ field: (r.error as ConversionError).field, message: r.error.message, code: "" }];
-  if (s.issues!.length !== errors.length) fail("one issue per error expected");
+  checkIssues(fail, errorsOf(r.error), s.issues!, root, input);
+}
+
+/** The errors of a failure (a ConversionError or UnmarshalTypeError as one at its field). */
+function errorsOf(e: Error): Pick<FieldError, "field" | "message" | "code">[] {
+  return e instanceof ValidationError ? e.errors : [{ field: (e as ConversionError).field, message: e.message, code: "" }];
+}
+
+/** Issues one-to-one with the errors: same message, a path that leads into the input and names the error's field. */
+function checkIssues(fail: (what: string) => void, errors: Pick<FieldError, "field" | "message" | "code">[], issues: readonly Issue[], root: MSpec, input: unknown, discriminator?: string): void {
+  if (issues.length !== errors.length) fail("one issue per error expected");
   errors.forEach((e, i) => {
-    const is = s.issues![i];
+    const is = issues[i];
     if (is.message !== e.message) fail(`issue ${i}: message`);
+    if (discriminator !== undefined && e.field === discriminator) {
+      if (!isDeepStrictEqual(is.path, [discriminator])) fail(`issue ${i}: the discriminator's path`);
+      return;
+    }
     // the document itself (a TOO_MANY_ERRORS, a conversion of the root) has no path; anything else a path to it
     const whole = e.field === "" && e.code !== "EXTRA_FIELD";
     if (whole) {
@@ -208,7 +222,7 @@ function agreeWithStandard(c: Case, v: Validator, root: MSpec, input: unknown): 
       return;
     }
     if (is.path === undefined || is.path.length === 0) fail(`issue ${i}: no path for ${e.code} at ${JSON.stringify(e.field)}`);
-    if (!(input instanceof Uint8Array) && !leadsIn(is.path!, input)) fail(`issue ${i}: the path does not lead into the input`);
+    if (!leadsIn(is.path!, input)) fail(`issue ${i}: the path does not lead into the input`);
     if (fieldOf(is.path!, root, input) !== e.field) fail(`issue ${i}: the path names ${JSON.stringify(fieldOf(is.path!, root, input))}, the error ${JSON.stringify(e.field)}`);
   });
 }
@@ -307,6 +321,39 @@ describe("random models: newModel and ~standard", () => {
         agreeWithStandard(c, c.v, c.setup.root, new TextEncoder().encode(c.text));
       }),
       runs(400, 12),
+    );
+  });
+
+  it("2b. a union's ~standard.validate agrees with its unmarshal of the input's JSON text, issues at the variant's keys", () => {
+    fc.assert(
+      fc.property(caseArb({ keyNames: true }, { mutate: 0.2 }), setupArb({ keyNames: true }), fc.constantFrom("a", "b", "c", 1, null, undefined), fc.integer(), (c, other, tag, seed) => {
+        let u: UnionValidator;
+        try {
+          u = new UnionValidator({ discriminator: "kind", variants: { a: toModel(c.setup.root), b: toModel(other.root) } }, c.v.options);
+        } catch (e) {
+          if (e instanceof ModelError) return;
+          throw e;
+        }
+        const body = toTyped({ k: "model", m: c.setup.root, dirs: [] }, JSON.parse(c.text), rng(seed)) as Record<string, unknown>;
+        const input = tag === undefined ? body : { ...body, kind: tag };
+        // the variant named reads the input (its objects by property keys or JSON names, by its own fields)
+        const vm = tag === "b" ? other.root : c.setup.root;
+        const root: TSpec = { k: "model", m: vm, dirs: [] };
+        const text = goJson(asDict(root, input));
+        const s = u["~standard"].validate(input) as Std;
+        const want = u.safeUnmarshal(text);
+        const fail = (what: string) => { throw new Error(report(c, `${what}\ninput: ${text}\nunmarshal: ${describeResult(want)}\n~standard: ${JSON.stringify(s)}`)); };
+        if (want.ok) {
+          withCopied(root, input, want.value.value);
+          if (s.issues !== undefined || !isDeepStrictEqual(s, { value: want.value })) fail("{ value } expected");
+          return;
+        }
+        if (s.issues === undefined) fail("{ issues } expected");
+        // (newModel's type mismatch is a ConversionError, with its own message)
+        const e = want.error;
+        checkIssues(fail, errorsOf(e instanceof UnmarshalTypeError ? new ConversionError(e.field, e.expected, e.got) : e), s.issues!, vm, input, "kind");
+      }),
+      runs(300, 17),
     );
   });
 
