@@ -297,9 +297,14 @@ function below(rest: string, input: unknown): PathKey[] {
 function modelKeys(path: string, m: RModel, unknown: Unknown, input: unknown): PathKey[] | undefined {
   // as newModel reads it: a plain object by property keys or JSON names, a Map (the root) by JSON names
   const byKey = isPlainObject(input) && readsPropertyKeys(m, input, undefined);
-  for (const f of m.fields) {
+  // the fields whose JSON name starts the path; when one name starts another ("f0" and "f0[1]",
+  // "a" and "a.b"), those the input has come first, then the longer name (without an input to
+  // ask, JSON bytes, the shorter, as for map keys)
+  const fields = m.fields.filter((f) => !f.skip && path.startsWith(f.jsonName))
+    .map((f) => ({ f, rank: input === undefined ? -f.jsonName.length : (has(input, byKey ? f.key : f.jsonName) ? 1e9 : 0) + f.jsonName.length }))
+    .sort((a, b) => b.rank - a.rank);
+  for (const { f } of fields) {
     const name = f.jsonName;
-    if (f.skip || !path.startsWith(name)) continue;
     const key = byKey ? f.key : name;
     const rest = after(path.slice(name.length), f.type, unknown, child(input, key));
     if (rest) return [key, ...rest];

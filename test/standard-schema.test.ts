@@ -226,6 +226,16 @@ describe("~standard on a model", () => {
     ] } });
     expect(issuesOf(d["~standard"].validate({ meta: 1, metadata: 1, tags: [], tagsCount: 0 })).map((i) => i.path)).toEqual([["metadata"], ["tagsCount"]]);
     expect(issuesOf(d["~standard"].validate(new TextEncoder().encode('{"metadata":1,"tagsCount":0}'))).map((i) => i.path)).toEqual([["metadata"], ["tagsCount"]]);
+    // a JSON name that starts another ("list" and "list[1]", "meta" and "meta.x"): the key the input has, the longer first
+    const Inner = model("Inner", { v: t.int("min=1") });
+    const Odd = model("Odd", { list: t.slice(t.int()), at: t.int('json:"list[1]" checker:"min=5"'), meta: t.any(), deep: t.model(Inner, 'json:"meta.x"') });
+    const odd = { list: [1, 2], "list[1]": 1, meta: {}, "meta.x": { v: 0 } };
+    expect(safeNewModel(Odd, odd)).toMatchObject({ ok: false, error: { errors: [
+      { field: "list[1]", code: "MIN_VALUE", message: "must be at least 5", value: 1 },
+      { field: "meta.x.v", code: "MIN_VALUE", message: "must be at least 1", value: 0 },
+    ] } });
+    expect(issuesOf(Odd["~standard"].validate(odd)).map((i) => i.path)).toEqual([["list[1]"], ["meta.x", "v"]]);
+    expect(issuesOf(Odd["~standard"].validate({ ...odd, "list[1]": 5, "meta.x": { v: 1 }, meta: NaN })).map((i) => i.path)).toEqual([["meta"]]);
     // JSON bytes: no input to ask, so a key is the shortest that fits the model (the error path
     // nested.x.y.p.city cannot tell x / y.p from x.y / p)
     const bytes = new TextEncoder().encode('{"nested":{"x.y":{"p":{"city":"x"}}}}');

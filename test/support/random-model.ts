@@ -149,7 +149,7 @@ const JSON_NAMES = ["n", "név", "a_b", "x-y", "ключ", "😀", "k 1", "A"];
 
 function modelArb(depth: number, o: GenOptions, root: boolean): fc.Arbitrary<MSpec> {
   const field = fc.record({
-    json: fc.option(fc.constantFrom(...JSON_NAMES, ...(o.keyNames ? ["f0", "f1", "f2", "rest"] : [])), { freq: 3 }),
+    json: fc.option(fc.constantFrom(...JSON_NAMES, ...(o.keyNames ? ["f0", "f1", "f2", "rest", "n.a", "f0[1]", "A.b.c"] : [])), { freq: 3 }),
     omitempty: fc.integer({ min: 0, max: 3 }).map((x) => x === 0),
     dash: fc.integer({ min: 0, max: 15 }).map((x) => x === 0),
     type: typeArb(depth, o),
