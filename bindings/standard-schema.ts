@@ -318,17 +318,35 @@ function modelKeys(path: string, m: RModel, unknown: Unknown, input: unknown): P
   return undefined;
 }
 
+/** Keys of what follows in a value of another shape than its type (input: that value): only keys and indexes it has. */
+function inside(rest: string, input: unknown): PathKey[] | undefined {
+  if (rest === "") return [];
+  if (rest[0] === ".") {
+    for (const key of prefixes(rest.slice(1), (k) => has(input, k))) {
+      const tail = inside(rest.slice(1 + key.length), child(input, key));
+      if (tail) return [key, ...tail];
+    }
+    return undefined;
+  }
+  const m = /^\[(\d+)\]/.exec(rest);
+  const index = m ? Number(m[1]) : -1;
+  if (!m || !Array.isArray(input) || index >= input.length) return undefined;
+  const tail = inside(rest.slice(m[0].length), input[index]);
+  return tail && [index, ...tail];
+}
+
 /** Keys of what follows a value of type t (input: that value) in a path: "", ".key...", "[n]...". */
 function after(rest: string, t: RType, unknown: Unknown, input: unknown): PathKey[] | undefined {
   if (rest === "") return [];
   // (the name was the start of a longer key: "meta" of "metadata")
   if (rest[0] !== "." && rest[0] !== "[") return undefined;
   const b = base(t);
-  // a value of no declared shape, or of another shape than its type (an object where a list or a
-  // scalar goes, a list where an object goes: a value newModel cannot convert is below it)
+  if (b.kind === "scalar" && b.scalar === "any") return below(rest, input);
+  // a value of another shape than its type (an object where a list or a scalar goes, a list where
+  // an object goes): a value newModel cannot convert is below it, at keys the input has
   const list = b.kind === "slice" || b.kind === "array";
   const object = b.kind === "model" || b.kind === "map";
-  if ((b.kind === "scalar" && b.scalar === "any") || (Array.isArray(input) && !list) || (isPlainObject(input) && !object)) return below(rest, input);
+  if ((Array.isArray(input) && !list) || (isPlainObject(input) && !object)) return inside(rest, input);
   if (rest[0] === ".") return keysAt(rest.slice(1), t, unknown, input);
   const m = /^\[(\d+)\]/.exec(rest);
   if (!m || (b.kind !== "slice" && b.kind !== "array")) return undefined;

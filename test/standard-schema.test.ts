@@ -200,6 +200,11 @@ describe("~standard on a model", () => {
       error: { name: "ConversionError", field: "scores.a[1]", got: "NaN" },
       issues: [{ message: "cannot convert NaN to int at scores.a[1]", path: ["scores", "a", 1] }],
     });
+    // only keys the mis-shaped value has: "n" holds a list, so n.a.a.zz is an unknown key of the map "n.a"'s model
+    const Two = model("Two", { n: t.model(model("N", { v: t.int() })), na: t.map(model("E", {}), 'json:"n.a"') });
+    expect(Two["~standard"].validate({ "n.a": { a: { zz: NaN } }, n: [1] })).toEqual({
+      issues: [{ message: "cannot convert NaN to a JSON value at n.a.a.zz", path: ["n.a", "a", "zz"] }],
+    });
     expect(at({ ...ada, age: { "": NaN } })).toEqual({
       error: { name: "ConversionError", field: "age.", got: "NaN" },
       issues: [{ message: "cannot convert NaN to int at age.", path: ["age", ""] }],
