@@ -295,6 +295,8 @@ describe("random models: newModel and ~standard", () => {
         // (not fixed: below the root's key "" an error path cannot say where it is: joinKey("", k) is k, so {"": {"": NaN}} is at "", not ".")
         if (path[0] === "" && path.length > 1) return;
         const field = fieldOf(path, c.setup.root, input);
+        // (a field string two places of the input stand for, { "f0": [0, NaN], "f0[1]": null }, cannot say which)
+        if (all.some((p) => !isDeepStrictEqual(p, path) && fieldOf(p, c.setup.root, input) === field)) return;
         let parent: Record<PropertyKey, unknown> = input;
         for (const k of path.slice(0, -1)) parent = parent[k] as Record<PropertyKey, unknown>;
         parent[path[path.length - 1]] = bad();
