@@ -18,7 +18,7 @@ import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import {
-  ConversionError, ModelError, UnionValidator, UnmarshalTypeError, ValidationError, type FieldError, type NewModelError, type Validator,
+  ConversionError, ModelError, UnionValidator, UnmarshalTypeError, ValidationError, Validator, type FieldError, type NewModelError,
 } from "../bindings/index.js";
 import {
   caseArb, denoteModel, errorFields, fromJs, goTime, hasZeroingNull, reportCase as report, setupArb, toModel, zero, type Case, type MSpec, type TSpec,
@@ -321,6 +321,9 @@ describe("random models: newModel and ~standard", () => {
         agreeWithStandard(c, c.v, c.setup.root, new Map(Object.entries(input)));
         // JSON bytes: no input to ask, so a key is the shortest that fits the model (README): the path names the error's field
         agreeWithStandard(c, c.v, c.setup.root, new TextEncoder().encode(c.text));
+        // a model's own ~standard is its default validator's (README "Standard Schema", DESIGN: the simple API's cached validator)
+        const m = toModel(c.setup.root);
+        if (!isDeepStrictEqual(m["~standard"].validate(input), new Validator(m)["~standard"].validate(input))) throw new Error(report(c, "the model's ~standard differs from its default validator's"));
       }),
       runs(400, 12),
     );
@@ -376,6 +379,12 @@ describe("random models: newModel and ~standard", () => {
         const back = c.v.safeNewModel(r.value as never);
         if (!back.ok || !isDeepStrictEqual(back.value, r.value) || back.value === r.value) {
           throw new Error(report(c, `newModel of its own value: ${describeResult(back)}`));
+        }
+        // its JSON form (dict) reads back as it, when no object was read by property keys (their json:"-" and extras fields are copied)
+        const form = c.v.dict(r.value);
+        const again2 = c.v.safeNewModel(form as never);
+        if (goJson(asDict(root, input)) === goJson(input) && (!again2.ok || !isDeepStrictEqual(again2.value, r.value))) {
+          throw new Error(report(c, `newModel of its dict ${JSON.stringify(form)}: ${describeResult(again2)} vs ${JSON.stringify(r.value)}`));
         }
       }),
       runs(300, 13),
