@@ -202,15 +202,16 @@ function atEmptyKey(e: { code?: string }, input: unknown): boolean {
 /**
  * The keys of an error path (`address.city`, `tags[2]`, `scores.a.b`): read against the model,
  * so a JSON name or map key holding `.` or `[` stays one key. A key that no field names (an
- * unknown key under forbid, always the last key) is tried last: first as a key without `.` or
- * `[`, then as the whole rest of the path. Without a model: split at every `.` and `[n]`.
+ * unknown key under forbid, always the last key) is tried last: first as a key the input has,
+ * then as a key without `.` or `[`, then as the whole rest of the path. Without a model: split at
+ * every `.` and `[n]`.
  * The error path names fields by their JSON names; a field of an object of `input` (the value
  * validated, undefined for JSON bytes) that newModel read by property keys is named by its
  * property key instead, so that the path leads into the input as given.
  */
 export function pathKeys(field: string, root: RType | undefined, input?: unknown): PathKey[] {
   if (root) {
-    for (const unknown of [Unknown.None, Unknown.Plain, Unknown.Any]) {
+    for (const unknown of [Unknown.None, Unknown.Had, Unknown.Plain, Unknown.Any]) {
       const keys = keysAt(field, root, unknown, input);
       if (keys) return keys;
     }
@@ -218,7 +219,8 @@ export function pathKeys(field: string, root: RType | undefined, input?: unknown
   return splitPath(field);
 }
 
-const enum Unknown { None, Plain, Any }
+/** Which unknown keys a pass takes: none, those the input has, also one without `.` or `[`, also the whole rest. */
+const enum Unknown { None, Had, Plain, Any }
 
 function splitPath(field: string): PathKey[] {
   const keys: PathKey[] = [];
@@ -341,7 +343,8 @@ function after(rest: string, t: RType, unknown: Unknown, input: unknown): PathKe
   // (the name was the start of a longer key: "meta" of "metadata")
   if (rest[0] !== "." && rest[0] !== "[") return undefined;
   const b = base(t);
-  if (b.kind === "scalar" && b.scalar === "any") return below(rest, input);
+  // inside an any value: the keys the input has (JSON bytes have no failures there; without an input, split)
+  if (b.kind === "scalar" && b.scalar === "any") return input === undefined ? below(rest, input) : inside(rest, input);
   // a value of another shape than its type (an object where a list or a scalar goes, a list where
   // an object goes): a value newModel cannot convert is below it, at keys the input has
   const list = b.kind === "slice" || b.kind === "array";

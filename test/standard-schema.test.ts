@@ -241,6 +241,15 @@ describe("~standard on a model", () => {
     ] } });
     expect(issuesOf(Odd["~standard"].validate(odd)).map((i) => i.path)).toEqual([["list[1]"], ["meta.x", "v"]]);
     expect(issuesOf(Odd["~standard"].validate({ ...odd, "list[1]": 5, "meta.x": { v: 1 }, meta: NaN })).map((i) => i.path)).toEqual([["meta"]]);
+    // an unknown key goes where the input has it: not below an any value that lacks it, nor as a bare key where the input has none
+    const Both = model("Both", { meta: t.any(), at: t.model(model("At", {}), 'json:"meta[1]"'), list: t.slice(model("Item", {})), at2: t.model(model("At2", {}), 'json:"list[1]"') });
+    const both = new Validator(Both, { extraFields: "forbid" });
+    const input = { meta: {}, "meta[1]": { zz: 1 }, list: [{}, { zz: 2 }], "list[1]": {} };
+    expect(both.safeNewModel(input)).toMatchObject({ ok: false, error: { errors: [
+      { field: "meta[1].zz", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 1 },
+      { field: "list[1].zz", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 2 },
+    ] } });
+    expect(issuesOf(both["~standard"].validate(input)).map((i) => i.path)).toEqual([["meta[1]", "zz"], ["list", 1, "zz"]]);
     // JSON bytes: no input to ask, so a key is the shortest that fits the model (the error path
     // nested.x.y.p.city cannot tell x / y.p from x.y / p)
     const bytes = new TextEncoder().encode('{"nested":{"x.y":{"p":{"city":"x"}}}}');
