@@ -7,9 +7,14 @@
 //     unmarshal reads its JSON text (README: newModel reads "any other plain object (or a Map ...)
 //     by JSON names, converting exactly where Go's JSON round trip would"): same outcome, value,
 //     errors; a type mismatch is a ConversionError with unmarshal's field, expected and got;
-//  2. `~standard.validate` of a Validator (its own options) gives `{ value }` exactly when
-//     safeNewModel succeeds, else one issue per error with its message, and a path that leads
+//     1b. a typed value, its levels mixed with parsed ones (Dates, bigints), converts as that text
+//         written by JSON names (objects read by property keys as README "newModel" says);
+//     1c. a value JSON cannot hold anywhere newModel writes is a ConversionError at its field and
+//         an issue at its place;
+//  2. `~standard.validate` of a Validator (its own options; a model's is its default validator's) gives
+//     `{ value }` exactly when safeNewModel succeeds, else one issue per error with its message, and a path that leads
 //     into the input as given and names the error's field (README "Standard Schema");
+//     2b. a union's ~standard agrees with the union's unmarshal;
 //  3. newModel's value passes validate and is a new object, never the input; a typed value
 //     (property keys) converts as validate checks it: same errors, and when valid the same value.
 // Seeds are fixed so a failure reproduces; NEW_MODEL_SEED / NEW_MODEL_RUNS (a multiplier) explore further.
