@@ -322,28 +322,37 @@ export function closeObject(): void {
   const count = shapeWord(shape, SH_COUNT);
   const base = SLOTS + fw(f, FM_SLOTS);
   const strict = (FLAGS & SF_STRICT_MISSING) != 0;
+  // first the value each missing field takes (its default, null, its zero value), marked as
+  // missing, so that a cross-field check sees a later field's value as validate sees it
+  for (let i: u32 = 0; i < count; i++) {
+    const field = first + i;
+    const flags = flagsOf(field);
+    const slot = base + <usize>i * SL_BYTES;
+    if ((flags & (F_SKIP | F_EXTRAS | F_REQUIRED)) != 0 || load<u32>(slot + (SL_STATE << 2)) != SS_MISSING) continue;
+    if ((flags & F_HAS_DEFAULT) != 0) fillDefault(slot, field);
+    else if ((flags & F_NULLABLE) != 0) store<u32>(slot + (SL_STATE << 2), SS_NULL);
+    else if (strict && (flags & F_OMITEMPTY) == 0) continue; // MISSING_FIELD below
+    else fillZero(slot, field);
+    store<u32>(slot + (SL_MEMBER << 2), FILLED);
+  }
   for (let i: u32 = 0; i < count; i++) {
     const field = first + i;
     const flags = flagsOf(field);
     if ((flags & (F_SKIP | F_EXTRAS)) != 0) continue;
     const slot = base + <usize>i * SL_BYTES;
     const st = load<u32>(slot + (SL_STATE << 2));
-    const missing = st == SS_MISSING;
+    const missing = st == SS_MISSING || load<u32>(slot + (SL_MEMBER << 2)) == FILLED;
     if (missing || st == SS_NULL) {
       if ((flags & F_REQUIRED) != 0) {
         addError(E_REQUIRED, field, V_NULL, 0, 0, DEPTH - 1, PF_FIELD, field);
         continue;
       }
-      if (missing) {
-        if ((flags & F_HAS_DEFAULT) != 0) fillDefault(slot, field);
-        else if ((flags & F_NULLABLE) != 0) store<u32>(slot + (SL_STATE << 2), SS_NULL);
-        else if (strict && (flags & F_OMITEMPTY) == 0) {
-          addError(E_MISSING, field, V_NULL, 0, 0, DEPTH - 1, PF_FIELD, field);
-          continue;
-        } else {
-          fillZero(slot, field);
-          if ((flags & F_ZERO_FAILS) != 0) addError(E_ZERO, field, V_ZERO, 0, 0, DEPTH - 1, PF_FIELD, field);
-        }
+      if (st == SS_MISSING) {
+        addError(E_MISSING, field, V_NULL, 0, 0, DEPTH - 1, PF_FIELD, field);
+        continue;
+      }
+      if (missing && (flags & (F_HAS_DEFAULT | F_NULLABLE)) == 0 && (flags & F_ZERO_FAILS) != 0) {
+        addError(E_ZERO, field, V_ZERO, 0, 0, DEPTH - 1, PF_FIELD, field);
       }
     }
     objectOps(field, first, base, i, DEPTH - 1, missing);
@@ -525,6 +534,9 @@ function recordItem(f: usize, isMap: bool): void {
 }
 
 // ---------------------------------------------------------------- missing fields
+
+/** SL_MEMBER of a missing field's slot once it holds the value the field takes (a key's offset otherwise). */
+const FILLED: u32 = 0xffffffff;
 
 function fillDefault(slot: usize, fr: u32): void {
   const k = kindOf(fr);

@@ -184,22 +184,34 @@ export function issuesOf(error: unknown, root: RType | undefined, input?: unknow
   throw error;
 }
 
-function issue(e: Pick<FieldError, "field" | "message">, root: RType | undefined, input: unknown): Issue {
-  return e.field === "" ? { message: e.message } : { message: e.message, path: pathKeys(e.field, root, input) };
+function issue(e: Pick<FieldError, "field" | "message"> & { code?: string }, root: RType | undefined, input: unknown): Issue {
+  if (e.field === "") return atEmptyKey(e, input) ? { message: e.message, path: [""] } : { message: e.message };
+  return { message: e.message, path: pathKeys(e.field, root, input) };
+}
+
+/**
+ * Field "" is the document itself, or the root's key "": an unknown key under forbid
+ * (EXTRA_FIELD), or a value there that newModel could not convert (a plain object, or a Map with
+ * string keys, always converts at its root, so its ConversionError at "" is at that key).
+ */
+function atEmptyKey(e: { code?: string }, input: unknown): boolean {
+  if (e.code === "EXTRA_FIELD") return true;
+  return e instanceof ConversionError && (isPlainObject(input) || (input instanceof Map && [...input.keys()].every((k) => typeof k === "string")));
 }
 
 /**
  * The keys of an error path (`address.city`, `tags[2]`, `scores.a.b`): read against the model,
  * so a JSON name or map key holding `.` or `[` stays one key. A key that no field names (an
- * unknown key under forbid, always the last key) is tried last: first as a key without `.` or
- * `[`, then as the whole rest of the path. Without a model: split at every `.` and `[n]`.
+ * unknown key under forbid, always the last key) is tried last: first as a key the input has,
+ * then as a key without `.` or `[`, then as the whole rest of the path. Without a model: split at
+ * every `.` and `[n]`.
  * The error path names fields by their JSON names; a field of an object of `input` (the value
  * validated, undefined for JSON bytes) that newModel read by property keys is named by its
  * property key instead, so that the path leads into the input as given.
  */
 export function pathKeys(field: string, root: RType | undefined, input?: unknown): PathKey[] {
   if (root) {
-    for (const unknown of [Unknown.None, Unknown.Plain, Unknown.Any]) {
+    for (const unknown of [Unknown.None, Unknown.Had, Unknown.Plain, Unknown.Any]) {
       const keys = keysAt(field, root, unknown, input);
       if (keys) return keys;
     }
@@ -207,7 +219,8 @@ export function pathKeys(field: string, root: RType | undefined, input?: unknown
   return splitPath(field);
 }
 
-const enum Unknown { None, Plain, Any }
+/** Which unknown keys a pass takes: none, those the input has, also one without `.` or `[`, also the whole rest. */
+const enum Unknown { None, Had, Plain, Any }
 
 function splitPath(field: string): PathKey[] {
   const keys: PathKey[] = [];
@@ -236,8 +249,9 @@ function keysAt(path: string, t: RType, unknown: Unknown, input: unknown): PathK
   if (b.kind === "scalar" && b.scalar === "any") return anyKeys(path, input);
   if (b.kind !== "map") return undefined;
   const elem = base(b.elem);
-  // a map of scalars has nothing below its entries: the key is the whole rest
-  if (elem.kind === "scalar" && elem.scalar !== "any") return [path];
+  // a map of scalars has nothing below its entries: the key is the whole rest (unless the input
+  // has no such key: then the path goes below an entry of another shape, { a: [NaN] })
+  if (elem.kind === "scalar" && elem.scalar !== "any" && (input === undefined || has(input, path))) return [path];
   // the keys the path can start with ("" too): those the input has (longest first), or without
   // an input to ask (JSON bytes) any, shortest first
   const keys = input === undefined ? prefixes(path, () => true).reverse() : prefixes(path, (k) => has(input, k));
@@ -285,9 +299,14 @@ function below(rest: string, input: unknown): PathKey[] {
 function modelKeys(path: string, m: RModel, unknown: Unknown, input: unknown): PathKey[] | undefined {
   // as newModel reads it: a plain object by property keys or JSON names, a Map (the root) by JSON names
   const byKey = isPlainObject(input) && readsPropertyKeys(m, input, undefined);
-  for (const f of m.fields) {
+  // the fields whose JSON name starts the path; when one name starts another ("f0" and "f0[1]",
+  // "a" and "a.b"), those the input has come first, then the longer name (without an input to
+  // ask, JSON bytes, the shorter, as for map keys)
+  const fields = m.fields.filter((f) => !f.skip && path.startsWith(f.jsonName))
+    .map((f) => ({ f, rank: input === undefined ? -f.jsonName.length : (has(input, byKey ? f.key : f.jsonName) ? 1e9 : 0) + f.jsonName.length }))
+    .sort((a, b) => b.rank - a.rank);
+  for (const { f } of fields) {
     const name = f.jsonName;
-    if (f.skip || !path.startsWith(name)) continue;
     const key = byKey ? f.key : name;
     const rest = after(path.slice(name.length), f.type, unknown, child(input, key));
     if (rest) return [key, ...rest];
@@ -301,12 +320,37 @@ function modelKeys(path: string, m: RModel, unknown: Unknown, input: unknown): P
   return undefined;
 }
 
+/** Keys of what follows in a value of another shape than its type (input: that value): only keys and indexes it has. */
+function inside(rest: string, input: unknown): PathKey[] | undefined {
+  if (rest === "") return [];
+  if (rest[0] === ".") {
+    for (const key of prefixes(rest.slice(1), (k) => has(input, k))) {
+      const tail = inside(rest.slice(1 + key.length), child(input, key));
+      if (tail) return [key, ...tail];
+    }
+    return undefined;
+  }
+  const m = /^\[(\d+)\]/.exec(rest);
+  const index = m ? Number(m[1]) : -1;
+  if (!m || !Array.isArray(input) || index >= input.length) return undefined;
+  const tail = inside(rest.slice(m[0].length), input[index]);
+  return tail && [index, ...tail];
+}
+
 /** Keys of what follows a value of type t (input: that value) in a path: "", ".key...", "[n]...". */
 function after(rest: string, t: RType, unknown: Unknown, input: unknown): PathKey[] | undefined {
   if (rest === "") return [];
-  if (rest[0] === ".") return keysAt(rest.slice(1), t, unknown, input);
+  // (the name was the start of a longer key: "meta" of "metadata")
+  if (rest[0] !== "." && rest[0] !== "[") return undefined;
   const b = base(t);
-  if (b.kind === "scalar" && b.scalar === "any") return below(rest, input);
+  // inside an any value: the keys the input has (JSON bytes have no failures there; without an input, split)
+  if (b.kind === "scalar" && b.scalar === "any") return input === undefined ? below(rest, input) : inside(rest, input);
+  // a value of another shape than its type (an object where a list or a scalar goes, a list where
+  // an object goes): a value newModel cannot convert is below it, at keys the input has
+  const list = b.kind === "slice" || b.kind === "array";
+  const object = b.kind === "model" || b.kind === "map";
+  if ((Array.isArray(input) && !list) || (isPlainObject(input) && !object)) return inside(rest, input);
+  if (rest[0] === ".") return keysAt(rest.slice(1), t, unknown, input);
   const m = /^\[(\d+)\]/.exec(rest);
   if (!m || (b.kind !== "slice" && b.kind !== "array")) return undefined;
   const index = Number(m[1]);

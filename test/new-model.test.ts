@@ -215,6 +215,33 @@ describe("hostile input (a parsed HTTP body)", () => {
   });
 });
 
+describe("cross-field checks see a later missing field's value (its default, its zero model), as validate does", () => {
+  // newModel's value must pass validate: the condition field is declared after the checked one
+  const Ship = model("Ship", { notes: t.slice(t.string(), "required_if=kind 2"), kind: t.int8('json:"n" checker:"default=2"') });
+  const Box = model("Box", { tags: t.map(t.int(), "required_with=dims"), dims: t.model(model("Dims", { w: t.int() })) });
+  const shipError = { field: "notes", code: "REQUIRED_IF", message: "field is required when kind is 2", value: [] };
+  const boxError = { field: "tags", code: "REQUIRED_WITH", message: "field is required when dims is present", value: null };
+
+  it("a default= on the later field makes required_if hold", () => {
+    const v = new Validator(Ship);
+    expect(failure({ notes: [] }, v as never)).toMatchObject({ errors: [shipError] });
+    expect(v.safeUnmarshal('{"notes":[]}')).toMatchObject({ ok: false, error: { errors: [shipError] } });
+    expect(v.safeValidate({ notes: [], kind: 2 })).toMatchObject({ ok: false, error: { errors: [shipError] } });
+    expect(v.newModel({ notes: ["x"] })).toEqual({ notes: ["x"], kind: 2 });
+  });
+
+  it("the zero value a missing model takes (strictMissingFields: false) is present to required_with", () => {
+    const v = new Validator(Box, { strictMissingFields: false });
+    expect(failure({ tags: null }, v as never)).toMatchObject({ errors: [boxError] });
+    expect(v.safeUnmarshal("{}")).toMatchObject({ ok: false, error: { errors: [boxError] } });
+    expect(v.safeValidate({ tags: null, dims: { w: 0 } })).toMatchObject({ ok: false, error: { errors: [boxError] } });
+    // under strictMissingFields the missing model is MISSING_FIELD, and gives the check no value
+    expect(new Validator(Box).safeUnmarshal('{"tags":null}')).toMatchObject({ ok: false, error: { errors: [
+      { field: "dims", code: "MISSING_FIELD", message: "dims field is missing and has no default", value: null },
+    ] } });
+  });
+});
+
 describe("simple API and properties", () => {
   it("newModel and safeNewModel use the model's default validator", () => {
     expect(newModel(User, dict)).toEqual({ ...typed(), Secret: "" });

@@ -18,10 +18,10 @@
 import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ModelError, StreamParser, ValidationError, Validator, type FieldError } from "../bindings/index.js";
+import { StreamParser, ValidationError } from "../bindings/index.js";
 import {
-  denoteModel, describeSetup, hasRepeatedKeys, hasZeroingNull, objectArb, setupArb, toModel, writeJson,
-  type DocOptions, type GenOptions, type J, type MSpec, type Setup, type TSpec,
+  caseArb, denoteModel, errorFields as fields, hasRepeatedKeys, hasZeroingNull, reportCase as report,
+  type Case, type DocOptions, type GenOptions, type J, type MSpec, type TSpec,
 } from "./support/random-model.js";
 import { compileStrict } from "./support/issue5-schema.js";
 import { differences, feedAll, oneShot, randomSizes, rng, utf8 } from "./support/stream-harness.js";
@@ -33,43 +33,7 @@ const SCALE = Number(process.env.RANDOM_MODELS_RUNS ?? 1);
 const runs = (n: number, seed: number) => ({ numRuns: Math.round(n * SCALE), seed: seed + SEED });
 
 const stats = { modelErrors: 0, models: 0 };
-
-interface Case {
-  setup: Setup;
-  v: Validator;
-  doc: J;
-  text: string;
-}
-
-/** A model, a validator for it (models the resolver refuses are dropped), and documents for it. */
-function cases(gen: GenOptions, doc: DocOptions): fc.Arbitrary<Case> {
-  return setupArb(gen)
-    .map((setup) => {
-      stats.models++;
-      try {
-        return { setup, v: new Validator(toModel(setup.root), { strictMissingFields: setup.strictMissingFields, extraFields: setup.extraFields, maxErrors: setup.maxErrors }) };
-      } catch (e) {
-        stats.modelErrors++;
-        if (process.env.RANDOM_MODELS_DEBUG) console.log((e as Error).message);
-        if (e instanceof ModelError) return undefined;
-        throw e;
-      }
-    })
-    .filter((x): x is { setup: Setup; v: Validator } => x !== undefined)
-    .chain(({ setup, v }) =>
-      fc.tuple(objectArb(setup.root, doc), doc.clean ? fc.constant(0) : fc.integer({ min: 0, max: 1 << 30 }))
-        .map(([j, seed]) => {
-          const c: Case = { setup, v, doc: j, text: writeJson(j, seed) };
-          return Object.assign(c, { [fc.toStringMethod]: () => `${describeSetup(setup)} / ${c.text}` });
-        }),
-    );
-}
-
-const fields = (errors: readonly FieldError[]) => errors.map((e) => ({ field: e.field, code: e.code, message: e.message, value: e.value }));
-
-function report(c: Case, what: string): string {
-  return `${what}\nmodel: ${describeSetup(c.setup)}\ndocument: ${c.text}`;
-}
+const cases = (gen: GenOptions, doc: DocOptions): fc.Arbitrary<Case> => caseArb(gen, doc, stats);
 
 /** Fields whose round trip Go's own rule changes (README "Marshal"): an empty omitempty field read back as REQUIRED or as its default. */
 function roundTripLoses(ts: TSpec, omitempty: boolean): boolean {

@@ -9,7 +9,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { model, ModelError, schema, t, UnionValidator, Validator, type Infer, type Model } from "../bindings/index.js";
+import {
+  model, ModelError, safeNewModel, schema, t, UnionValidator, Validator, type ConversionError, type Infer, type Model,
+} from "../bindings/index.js";
 
 const Address = model("Address", {
   street: t.string("required"),
@@ -181,6 +183,34 @@ describe("~standard on a model", () => {
     expect(issuesOf(nested)).toEqual([{ message: expect.any(String), path: ["tags", 1] }]);
   });
 
+  it("a value JSON cannot hold inside a value of another shape than its field's (an object for a list, a list for a model) is at its own keys", () => {
+    const at = (input: Record<string, unknown>) => {
+      const r = safeNewModel(User, input);
+      return { error: !r.ok && { name: r.error.name, field: (r.error as ConversionError).field, got: (r.error as ConversionError).got }, issues: std.validate(input).issues };
+    };
+    expect(at({ ...ada, tags: { "a.b": NaN } })).toEqual({
+      error: { name: "ConversionError", field: "tags.a.b", got: "NaN" },
+      issues: [{ message: "cannot convert NaN to []string at tags.a.b", path: ["tags", "a.b"] }],
+    });
+    expect(at({ ...ada, address: [1, { x: Infinity }] })).toEqual({
+      error: { name: "ConversionError", field: "address[1].x", got: "Infinity" },
+      issues: [{ message: "cannot convert Infinity to Address at address[1].x", path: ["address", 1, "x"] }],
+    });
+    expect(at({ ...ada, scores: { "a.b": 1, a: [2, NaN] } })).toEqual({
+      error: { name: "ConversionError", field: "scores.a[1]", got: "NaN" },
+      issues: [{ message: "cannot convert NaN to int at scores.a[1]", path: ["scores", "a", 1] }],
+    });
+    // only keys the mis-shaped value has: "n" holds a list, so n.a.a.zz is an unknown key of the map "n.a"'s model
+    const Two = model("Two", { n: t.model(model("N", { v: t.int() })), na: t.map(model("E", {}), 'json:"n.a"') });
+    expect(Two["~standard"].validate({ "n.a": { a: { zz: NaN } }, n: [1] })).toEqual({
+      issues: [{ message: "cannot convert NaN to a JSON value at n.a.a.zz", path: ["n.a", "a", "zz"] }],
+    });
+    expect(at({ ...ada, age: { "": NaN } })).toEqual({
+      error: { name: "ConversionError", field: "age.", got: "NaN" },
+      issues: [{ message: "cannot convert NaN to int at age.", path: ["age", ""] }],
+    });
+  });
+
   it("paths lead into the input as given: an empty map key, dotted keys at every level, inside an any value, an unknown dotted key", () => {
     const Place = model("Place", { city: t.string("min=2") });
     const Where = model("Where", { byKey: t.map(Place), nested: t.map(t.map(Place)), meta: t.any() });
@@ -192,6 +222,34 @@ describe("~standard on a model", () => {
     expect(paths({ meta: { list: [1, NaN] } })).toEqual([["meta", "list", 1]]);
     expect(paths({ meta: { "a.b": [{ "c[0]": Infinity }] } })).toEqual([["meta", "a.b", 0, "c[0]"]]);
     expect(paths({ byKey: { "a.b": { city: "ab", "c.d": 1 } } })).toEqual([["byKey", "a.b", "c.d"]]);
+    // a field whose name starts another's: "metadata" is not "data" inside the any field "meta"
+    const Doc = model("Doc", { meta: t.any(), metadata: t.int("min=5"), tags: t.slice(t.any()), tagsCount: t.int("min=1") });
+    const d = new Validator(Doc, { strictMissingFields: false });
+    expect(d.safeNewModel({ meta: 1, metadata: 1, tags: [], tagsCount: 0 })).toMatchObject({ ok: false, error: { errors: [
+      { field: "metadata", code: "MIN_VALUE", message: "must be at least 5", value: 1 },
+      { field: "tagsCount", code: "MIN_VALUE", message: "must be at least 1", value: 0 },
+    ] } });
+    expect(issuesOf(d["~standard"].validate({ meta: 1, metadata: 1, tags: [], tagsCount: 0 })).map((i) => i.path)).toEqual([["metadata"], ["tagsCount"]]);
+    expect(issuesOf(d["~standard"].validate(new TextEncoder().encode('{"metadata":1,"tagsCount":0}'))).map((i) => i.path)).toEqual([["metadata"], ["tagsCount"]]);
+    // a JSON name that starts another ("list" and "list[1]", "meta" and "meta.x"): the key the input has, the longer first
+    const Inner = model("Inner", { v: t.int("min=1") });
+    const Odd = model("Odd", { list: t.slice(t.int()), at: t.int('json:"list[1]" checker:"min=5"'), meta: t.any(), deep: t.model(Inner, 'json:"meta.x"') });
+    const odd = { list: [1, 2], "list[1]": 1, meta: {}, "meta.x": { v: 0 } };
+    expect(safeNewModel(Odd, odd)).toMatchObject({ ok: false, error: { errors: [
+      { field: "list[1]", code: "MIN_VALUE", message: "must be at least 5", value: 1 },
+      { field: "meta.x.v", code: "MIN_VALUE", message: "must be at least 1", value: 0 },
+    ] } });
+    expect(issuesOf(Odd["~standard"].validate(odd)).map((i) => i.path)).toEqual([["list[1]"], ["meta.x", "v"]]);
+    expect(issuesOf(Odd["~standard"].validate({ ...odd, "list[1]": 5, "meta.x": { v: 1 }, meta: NaN })).map((i) => i.path)).toEqual([["meta"]]);
+    // an unknown key goes where the input has it: not below an any value that lacks it, nor as a bare key where the input has none
+    const Both = model("Both", { meta: t.any(), at: t.model(model("At", {}), 'json:"meta[1]"'), list: t.slice(model("Item", {})), at2: t.model(model("At2", {}), 'json:"list[1]"') });
+    const both = new Validator(Both, { extraFields: "forbid" });
+    const input = { meta: {}, "meta[1]": { zz: 1 }, list: [{}, { zz: 2 }], "list[1]": {} };
+    expect(both.safeNewModel(input)).toMatchObject({ ok: false, error: { errors: [
+      { field: "meta[1].zz", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 1 },
+      { field: "list[1].zz", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 2 },
+    ] } });
+    expect(issuesOf(both["~standard"].validate(input)).map((i) => i.path)).toEqual([["meta[1]", "zz"], ["list", 1, "zz"]]);
     // JSON bytes: no input to ask, so a key is the shortest that fits the model (the error path
     // nested.x.y.p.city cannot tell x / y.p from x.y / p)
     const bytes = new TextEncoder().encode('{"nested":{"x.y":{"p":{"city":"x"}}}}');
@@ -288,6 +346,23 @@ describe("~standard on a Validator and a UnionValidator", () => {
       ],
     });
     expect(User["~standard"].validate({ ...ada, extra: 1 }).issues).toBeUndefined();
+  });
+
+  it("an unknown key \"\" of the root (under forbid, or holding a value newModel cannot convert) is an issue at that key, not one without a path (the document's)", () => {
+    const v = new Validator(model("Empty", { a: t.int() }), { extraFields: "forbid" });
+    expect(v.safeUnmarshal('{"":1,"a":1}')).toMatchObject({ ok: false, error: { errors: [{ field: "", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 1 }] } });
+    const issue = { message: "unknown field in JSON", path: [""] };
+    expect(v["~standard"].validate({ "": 1, a: 1 })).toEqual({ issues: [issue] });
+    expect(v["~standard"].validate(new Map([["", 1], ["a", 1]]))).toEqual({ issues: [issue] });
+    expect(v["~standard"].validate(new TextEncoder().encode('{"":1,"a":1}'))).toEqual({ issues: [issue] });
+    // a value there that newModel cannot convert (any extraFields: the unknown key is written first)
+    const lax = new Validator(model("Empty", { a: t.int() }));
+    expect(lax.safeNewModel({ "": NaN, a: 1 })).toMatchObject({ ok: false, error: { name: "ConversionError", field: "", expected: "a JSON value", got: "NaN" } });
+    const nan = { message: "cannot convert NaN to a JSON value at the value", path: [""] };
+    expect(lax["~standard"].validate({ "": NaN, a: 1 })).toEqual({ issues: [nan] });
+    expect(lax["~standard"].validate(new Map<string, unknown>([["", NaN], ["a", 1]]))).toEqual({ issues: [nan] });
+    // the document itself still has no path
+    expect(lax["~standard"].validate(new Map<unknown, unknown>([["", 1], [2, 1]]))).toEqual({ issues: [{ message: "cannot convert a number key to a Map with string keys at the value" }] });
   });
 
   const Cat = model("Cat", { lives: t.int("gte=1,lte=9") });

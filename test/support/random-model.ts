@@ -7,7 +7,7 @@
 // `denote` gives the typed value a clean document stands for (what validate should see).
 
 import fc from "fast-check";
-import { model, t, UnionValidator, type Model, type Type } from "../../bindings/index.js";
+import { model, ModelError, t, UnionValidator, Validator, type FieldError, type Model, type Type } from "../../bindings/index.js";
 import type { ExtraFieldsMode } from "../../bindings/resolve.js";
 
 // ---------------------------------------------------------------- specs
@@ -49,6 +49,8 @@ export interface Setup {
 export interface GenOptions {
   /** Only what JSON Schema states exactly (bindings/schema.ts "Exact"): no email/url/uuid/regexp, no [N]T, no unique on maps or ptrs. */
   schemaExact?: boolean;
+  /** JSON names may be other fields' property keys (f0, f1, ...): objects whose keys read both ways (newModel). */
+  keyNames?: boolean;
 }
 
 const INT_KINDS: Scalar[] = ["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64"];
@@ -147,7 +149,7 @@ const JSON_NAMES = ["n", "név", "a_b", "x-y", "ключ", "😀", "k 1", "A"];
 
 function modelArb(depth: number, o: GenOptions, root: boolean): fc.Arbitrary<MSpec> {
   const field = fc.record({
-    json: fc.option(fc.constantFrom(...JSON_NAMES), { freq: 3 }),
+    json: fc.option(fc.constantFrom(...JSON_NAMES, ...(o.keyNames ? ["f0", "f1", "f2", "rest", "n.a", "f0[1]", "A.b.c"] : [])), { freq: 3 }),
     omitempty: fc.integer({ min: 0, max: 3 }).map((x) => x === 0),
     dash: fc.integer({ min: 0, max: 15 }).map((x) => x === 0),
     type: typeArb(depth, o),
@@ -257,6 +259,49 @@ export function toModel(m: MSpec): Model {
   }
   return out;
 }
+
+/** A random model, a validator with the setup's options, a document and its text. */
+export interface Case {
+  setup: Setup;
+  v: Validator;
+  doc: J;
+  text: string;
+}
+
+/**
+ * Random models with a validator each (models the resolver refuses are dropped, counted in
+ * `stats`), and documents for them (`clean` ones are written without whitespace or escapes).
+ */
+export function caseArb(gen: GenOptions, doc: DocOptions, stats = { modelErrors: 0, models: 0 }): fc.Arbitrary<Case> {
+  return setupArb(gen)
+    .map((setup) => {
+      stats.models++;
+      try {
+        return { setup, v: new Validator(toModel(setup.root), { strictMissingFields: setup.strictMissingFields, extraFields: setup.extraFields, maxErrors: setup.maxErrors }) };
+      } catch (e) {
+        stats.modelErrors++;
+        if (process.env.RANDOM_MODELS_DEBUG) console.log((e as Error).message);
+        if (e instanceof ModelError) return undefined;
+        throw e;
+      }
+    })
+    .filter((x): x is { setup: Setup; v: Validator } => x !== undefined)
+    .chain(({ setup, v }) =>
+      fc.tuple(objectArb(setup.root, doc), doc.clean ? fc.constant(0) : fc.integer({ min: 0, max: 1 << 30 }))
+        .map(([j, seed]) => {
+          const c: Case = { setup, v, doc: j, text: writeJson(j, seed) };
+          return Object.assign(c, { [fc.toStringMethod]: () => `${describeSetup(setup)} / ${c.text}` });
+        }),
+    );
+}
+
+/** A failure report: what went wrong, the model as DSL source, the document. */
+export function reportCase(c: Case, what: string): string {
+  return `${what}\nmodel: ${describeSetup(c.setup)}\ndocument: ${c.text}`;
+}
+
+/** The comparable part of errors (exactly the keys a FieldError serialises with). */
+export const errorFields = (errors: readonly FieldError[]) => errors.map((e) => ({ field: e.field, code: e.code, message: e.message, value: e.value }));
 
 /** A model as DSL source text. */
 export function describeModel(m: MSpec): string {
