@@ -298,6 +298,37 @@ describe("NDJSON details", () => {
       expect(JSON.parse(r.stdout)).toMatchObject({ mode: "ndjson", records: 20 });
     }
   });
+
+  it("NDJSON on stdin whose first record is cut short, garbled or not an object is still NDJSON: every record is read", async () => {
+    const rest = sampleLines.slice(0, 20).join("\n") + "\n";
+    const acceptedOf20 = accepted.filter((e) => e.line <= 20).length;
+    for (const first of ['{"id":1,"name":"Ada', '{"id":1,"age":4', '{"id":1} trailing', "null", '"text"']) {
+      const r = await runCli(["validate", "--model", SAMPLE_MODEL, "-", "--json", "--rejects", tmp("first-rejects.ndjson")], { stdin: `${first}\n${rest}` });
+      expect(r.code, first).toBe(1);
+      expect(JSON.parse(r.stdout), first).toMatchObject({ mode: "ndjson", records: 21, accepted: acceptedOf20 });
+      const [line1] = readLines(tmp("first-rejects.ndjson")).map((l) => JSON.parse(l) as { line: number; record: unknown; errors: { code: string }[] });
+      expect(line1.line, first).toBe(1);
+      expect(line1.errors[0].code, first).toBe(first === "null" || first === '"text"' ? "INVALID_TYPE" : "INVALID_JSON");
+    }
+    const r = await runCli(["validate", "--model", SAMPLE_MODEL, "-", "--rejects", tmp("first-rejects.ndjson")], { stdin: `{"id":1,"name":"Ada\n${rest}` });
+    expect(r.stdout).toContain("stdin: NDJSON, model User\n");
+    expect(readLines(tmp("first-rejects.ndjson"))[0]).toBe(JSON.stringify({ line: 1, record: '{"id":1,"name":"Ada',
+      errors: [{ field: "", code: "INVALID_JSON", message: "unexpected end of JSON input at offset 19 (line 1, column 20)", value: null }] }));
+  });
+
+  it("a document spanning lines whose second line starts with { is still one document", async () => {
+    const v = JSON.parse(accepted[0].text) as Record<string, unknown>;
+    const docs = [
+      `{"user":\n{"id":1}}\n`, // a key's value on the next line
+      `[\n${accepted[0].text},\n${accepted[1].text}\n]\n`, // an array, one element a line
+      `{"tags":[\n{"a":1}]}\n`,
+      `${JSON.stringify(v, null, 2)}\n`,
+    ];
+    for (const stdin of docs) {
+      const r = await runCli(["validate", "--model", SAMPLE_MODEL, "-", "--json"], { stdin });
+      expect(JSON.parse(r.stdout), stdin).toMatchObject({ mode: "document", records: 1 });
+    }
+  });
 });
 
 describe("one JSON document", () => {

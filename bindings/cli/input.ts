@@ -207,25 +207,52 @@ function isSpace(c: number): boolean {
 }
 
 /**
- * Is this the start of NDJSON? The first non-space byte is `{`, the first line ends with `}` (a
- * whole document on one line, not the `{` of a pretty-printed one) and the next non-blank line
- * starts with `{`. An input with nothing but whitespace is NDJSON too: no records (not one empty
- * document, rejected). `undefined`: the bytes so far do not decide yet.
+ * Could a `{` at the start of the next line continue the JSON text of `line` (a whole line, its
+ * "\n" excluded), as in a document spanning lines? Only where a value may come next inside an
+ * object or array: after a key's `:`, or after an array's `[` or `,`. Not after a whole value (a
+ * record of its own: `{...}`, `null`), nor inside a string (a JSON string never spans lines), nor
+ * where an object needs a key (`{"id":1,`, `{"age":4`: a record cut short).
+ */
+function continuedByBrace(line: Buffer): boolean {
+  const open: number[] = []; // the brackets not closed yet
+  let last = 0; // the last byte outside strings that is not whitespace
+  let inString = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (isSpace(c)) continue;
+    last = c;
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) open.push(c);
+    else if (c === 0x7d || c === 0x5d) open.pop();
+  }
+  if (inString || open.length === 0) return false;
+  return last === 0x3a || (open[open.length - 1] === 0x5b && (last === 0x5b || last === 0x2c));
+}
+
+/**
+ * Is this the start of NDJSON? The next non-blank line after the first starts with `{`, and the
+ * first line cannot be the start of one document that it continues (continuedByBrace): so a
+ * pretty-printed document is one document, and NDJSON whose first record is malformed or not an
+ * object is still NDJSON. An input whose first non-space byte is `[` is one document (an array),
+ * and so is an input with one non-blank line. An input with nothing but whitespace is NDJSON: no
+ * records (not one empty document, rejected). `undefined`: the bytes so far do not decide yet.
  */
 export function looksLikeLines(head: Buffer, complete: boolean): boolean | undefined {
   let i = 0;
   while (i < head.length && isSpace(head[i])) i++;
   if (i === head.length) return complete ? true : undefined;
-  if (head[i] !== 0x7b) return false;
+  if (head[i] === 0x5b) return false;
   const nl = head.indexOf(NL, i);
   if (nl < 0) return complete ? false : undefined;
-  let end = nl - 1;
-  while (end > i && isSpace(head[end])) end--;
-  if (head[end] !== 0x7d) return false;
   let next = nl + 1;
   while (next < head.length && isSpace(head[next])) next++;
   if (next === head.length) return complete ? false : undefined;
-  return head[next] === 0x7b;
+  return head[next] === 0x7b && !continuedByBrace(head.subarray(i, nl));
 }
 
 /**
