@@ -6,6 +6,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpErrorBody, marshal, safeUnmarshal, schemaJSON, schemaJSONOpenAPI } from "../dist/index.js";
 import { User } from "../data/user-model.js";
@@ -509,6 +510,20 @@ export const notAModel = 42;`);
     expect(JSON.parse(strict.stdout)).toMatchObject({ accepted: 0, errorsByCode: { EXTRA_FIELD: 1, MIN_LENGTH: 1 } });
     const flag = await runCli(["validate", "--model", mod, "-e", "Item", "--extra-fields", "forbid", path, "--json"]);
     expect(JSON.parse(flag.stdout)).toMatchObject({ accepted: 0, errorsByCode: { EXTRA_FIELD: 1 } });
+  });
+
+  it("--model takes a path relative to the working directory, an absolute path or a file: URL (in worker threads too)", async () => {
+    const url = pathToFileURL(SAMPLE_MODEL).href;
+    for (const model of ["data/user-model.js", SAMPLE_MODEL, url]) {
+      for (const workers of ["1", "2"]) {
+        const r = await runCli(["validate", "--model", model, "--workers", workers, SAMPLE, "--json"]);
+        expect(r.code, `${model} ${workers}`).toBe(1);
+        expect(JSON.parse(r.stdout), model).toMatchObject({ model: "User", records: sampleLines.length, rejected: rejected.length });
+      }
+    }
+    const schema = await runCli(["schema", "--model", url]);
+    expect(schema.code).toBe(0);
+    expect(schema.stdout).toBe(new TextDecoder().decode(schemaJSON(User)) + "\n");
   });
 
   it("the default export is used without --export; --no-strict-missing-fields", async () => {

@@ -41,6 +41,11 @@ export function unfinishedImport(path: string): string {
   return `cannot load model module ${path}: its top-level await never finished`;
 }
 
+/** --model's module: a path (relative to the working directory), or a file: URL. */
+function moduleUrl(path: string): string {
+  return /^file:/i.test(path) ? new URL(path).href : pathToFileURL(resolvePath(path)).href;
+}
+
 /**
  * Import the module. A top-level await in it that never settles leaves nothing for Node to wait
  * for, and Node would exit (code 0, silently) with the import still pending: an 'exit' listener,
@@ -58,7 +63,7 @@ async function importModule(path: string): Promise<Record<string, unknown>> {
   };
   process.once("exit", neverFinished);
   try {
-    return await import(pathToFileURL(resolvePath(path)).href) as Record<string, unknown>;
+    return await import(moduleUrl(path)) as Record<string, unknown>;
   } catch (e) {
     // a module may throw anything (`throw "x"`, `throw null`), not only Errors
     throw new CliError(`cannot load model module ${path}: ${messageOf(e).split("\n")[0]}`);

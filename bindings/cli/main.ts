@@ -52,7 +52,7 @@ async function main(argv: readonly string[]): Promise<number> {
   program.command("validate")
     .description("validate NDJSON records or one JSON document, streaming; print a summary")
     .argument("<input>", "file.ndjson | file.json | - (stdin)")
-    .requiredOption("-m, --model <module>", "JavaScript module exporting the model (built with checker's model DSL)")
+    .requiredOption("-m, --model <module>", "JavaScript module (a path or a file: URL) exporting the model (built with checker's model DSL)")
     .option("-e, --export <name>", "which export of the module (default: the default export, else the only model)")
     .option("--lines", "read the input as NDJSON, one record a line (default: detected)")
     .option("--document", "read the input as one JSON document (default: detected)")
