@@ -2,8 +2,8 @@
 // exit codes, rejects and accepted files, stdin, one-document mode, model modules, schema.
 // The 50 MB streaming test is in cli-stream.test.ts.
 
-import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { closeSync, cpSync, existsSync, linkSync, openSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -163,6 +163,31 @@ describe("stdin and output to stdout", () => {
     const r = await validateSample(SAMPLE, "--out", "-");
     expect(r.stdout.split("\n").filter((l) => l !== "")).toEqual(accepted.map((a) => a.text));
     expect(r.stderr).toContain("accepted  1,805");
+  });
+
+  it("--out /dev/stdout is stdout too: the summary goes to stderr, whether stdout is a pipe or a file (where it overwrote the first records)", async () => {
+    const args = [CLI, "validate", "--model", SAMPLE_MODEL, SAMPLE, "--out", "/dev/stdout"];
+    const acceptedText = accepted.map((a) => a.text + "\n").join("");
+    const summary = `${SAMPLE}: NDJSON, model User\nrecords   2,000\naccepted  1,805`;
+    // a shell's pipe (node's own stdio pipes are sockets, which /dev/stdout cannot open)
+    const piped = spawnSync("sh", ["-c", `${[process.execPath, ...args].map((a) => `'${a}'`).join(" ")} | cat`], { cwd: ROOT, encoding: "utf8" });
+    expect(piped.stdout).toBe(acceptedText);
+    expect(piped.stderr).toContain(summary);
+    const file = tmp("stdout-file.ndjson");
+    const toFile = (more: string[]) => {
+      const fd = openSync(file, "w");
+      try {
+        return spawnSync(process.execPath, [...args, ...more], { cwd: ROOT, stdio: ["ignore", fd, "pipe"], encoding: "utf8" });
+      } finally {
+        closeSync(fd);
+      }
+    };
+    const redirected = toFile([]);
+    expect(redirected.status).toBe(1);
+    expect(readFileSync(file, "utf8")).toBe(acceptedText);
+    expect(redirected.stderr).toContain(summary);
+    const both = toFile(["--rejects", "-"]);
+    expect([both.status, both.stderr, readFileSync(file, "utf8")]).toEqual([2, "checker: --out and --rejects cannot both be stdout\n", ""]);
   });
 
   it("--rejects - writes rejected records to stdout", async () => {

@@ -43,9 +43,22 @@ function sameFile(a: FileId | undefined, b: FileId | undefined): boolean {
   return a.stat !== undefined && b.stat !== undefined && a.stat.dev === b.stat.dev && a.stat.ino === b.stat.ino;
 }
 
+/**
+ * Does this output name stdout: "-", or a path to the file or pipe stdout is (`--out /dev/stdout`,
+ * or the file stdout is redirected to)? Then the summary goes to stderr, not in among the records
+ * (nor over them: the file is written at its own offset). A terminal or /dev/null does not count.
+ */
+export function isStdout(name: string | undefined): boolean {
+  if (name === undefined) return false;
+  if (name === "-") return true;
+  const stdout = statOrUndefined(() => fstatSync(1));
+  const file = statOrUndefined(() => statSync(name));
+  return stdout !== undefined && file !== undefined && !stdout.isCharacterDevice() && stdout.dev === file.dev && stdout.ino === file.ino;
+}
+
 /** Refuse (CliError, exit 2) outputs that are the input file or the same file as each other. */
 export function checkOutputPaths(input: string, out: string | undefined, rejects: string | undefined): void {
-  if (out === "-" && rejects === "-") throw new CliError("--out and --rejects cannot both be - (stdout)");
+  if (isStdout(out) && isStdout(rejects)) throw new CliError("--out and --rejects cannot both be stdout");
   const inputId = fileId(input, true);
   const outId = out === undefined ? undefined : fileId(out, false);
   const rejectsId = rejects === undefined ? undefined : fileId(rejects, false);

@@ -29,7 +29,7 @@ import { makeValidator } from "./make-validator.js";
 import { readLinesParallel } from "./parallel.js";
 import { availableParallelism } from "node:os";
 import { Compactor, RecordWriter, trim, writeReject } from "./output.js";
-import { checkOutputPaths } from "./paths.js";
+import { checkOutputPaths, isStdout } from "./paths.js";
 import { progressBar, type Progress } from "./progress.js";
 import { jsonSummary, Tally, textSummary } from "./summary.js";
 
@@ -91,7 +91,7 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
   await out?.close();
   const header = { input: input.name, mode: lines ? "ndjson" as const : "document" as const, model: validator.model.name };
   const summary = o.json ? jsonSummary(header, tally) : textSummary(header, tally);
-  (o.out === "-" || o.rejects === "-" ? process.stderr : process.stdout).write(summary);
+  (isStdout(o.out) || isStdout(o.rejects) ? process.stderr : process.stdout).write(summary);
   return tally.rejected > 0 && !o.exitZero ? 1 : 0;
 }
 
