@@ -570,7 +570,7 @@ describe("exit code 2: usage, model or I/O error, with a one-line message", () =
     ["an unknown command", async () => ["check"], /^checker: unknown command 'check' \(Did you mean schema\?\)$/],
     ["a missing input file", async () => ["validate", "--model", SAMPLE_MODEL, join(dir, "nope.ndjson")], /^checker: cannot read .*nope\.ndjson: ENOENT/],
     ["a directory as input", async () => ["validate", "--model", SAMPLE_MODEL, dir], /^checker: cannot read .*: EISDIR/],
-    ["a missing model module", async () => ["validate", "--model", join(dir, "none.js"), SAMPLE], /^checker: cannot load model module .*none\.js: /],
+    ["a missing model module", async () => ["validate", "--model", join(dir, "none.js"), SAMPLE], /^checker: cannot load model module (\S*)none\.js: Cannot find module '\1none\.js'$/],
     ["a model module that throws", async () => ["validate", "--model", writeModelModule(dir, "throws.js", "throw new Error('boom');"), SAMPLE], /^checker: cannot load model module .*throws\.js: boom$/],
     ["a missing export", async () => ["validate", "--model", SAMPLE_MODEL, "--export", "Admin", SAMPLE], /^checker: .*user-model\.js has no export Admin \(models: User\)$/],
     ["several models and no --export", async () => ["validate", "--model", writeModelModule(dir, "two.js", "export const A = model('A', {}); export const B = model('B', {});"), SAMPLE], /^checker: .*two\.js exports several models \(A, B\): choose one with --export$/],

@@ -66,7 +66,8 @@ async function importModule(path: string): Promise<Record<string, unknown>> {
     return await import(moduleUrl(path)) as Record<string, unknown>;
   } catch (e) {
     // a module may throw anything (`throw "x"`, `throw null`), not only Errors
-    throw new CliError(`cannot load model module ${path}: ${messageOf(e).split("\n")[0]}`);
+    // (Node's "Cannot find module '...' imported from <this file>" names the CLI's own file: dropped)
+    throw new CliError(`cannot load model module ${path}: ${messageOf(e).split("\n")[0].replace(/ imported from \S*cli[\\/]load\.js$/, "")}`);
   } finally {
     process.off("exit", neverFinished);
   }
