@@ -371,9 +371,7 @@ export function closeObject(): void {
         const slot = base + <usize>i * SL_BYTES;
         if (load<u32>(slot + (SL_STATE << 2)) == SS_NULL && (flagsOf(first + i) & F_NULLABLE) == 0) fillZero(slot, first + i);
       }
-      const by = frWord(pfr, FR_UNIQUE_BY);
-      if (by == NONE) modelKey(base, count);
-      else if (!slotKey(base + <usize>by * SL_BYTES)) LV_ITEM = ITEM_SKIP;
+      if (!modelItemKey(pfr, base, count)) LV_ITEM = ITEM_SKIP;
       LV_KEY = KEY;
     }
   }
@@ -428,9 +426,7 @@ function padItems(fr: u32, missing: u32, index: u32): void {
     for (let i: u32 = 0; i < n; i++) {
       if ((flagsOf(first + i) & (F_NULLABLE | F_SKIP | F_EXTRAS)) == 0) fillZero(top + <usize>i * SL_BYTES, first + i);
     }
-    const by = frWord(fr, FR_UNIQUE_BY);
-    if (by == NONE) modelKey(top, n);
-    else if (!slotKey(top + <usize>by * SL_BYTES)) return;
+    if (!modelItemKey(fr, top, n)) return;
     state = SS_OTHER;
   } else {
     fillZero(top, el);
@@ -442,6 +438,20 @@ function padItems(fr: u32, missing: u32, index: u32): void {
     pushItem(SLOTS + SLOTS_TOP, state, 0, 0, index + i, 0, key);
     SLOTS_TOP += IT_BYTES;
   }
+}
+
+/**
+ * KEY of a model item of unique list `fr` from its `count` slots at `base`: all its fields
+ * (Go's comparable struct), or the one that `unique=F` names; false when that field gives no key
+ * (the item takes no part).
+ */
+function modelItemKey(fr: u32, base: usize, count: u32): bool {
+  const by = frWord(fr, FR_UNIQUE_BY);
+  if (by == NONE) {
+    modelKey(base, count);
+    return true;
+  }
+  return slotKey(base + <usize>by * SL_BYTES);
 }
 
 /** A list or map closes: its ops run with its item records, then it completes as a value. */
