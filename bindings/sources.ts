@@ -110,6 +110,19 @@ function validatorOptions(options: ParseStreamOptions, call: string): ValidatorO
 }
 
 /**
+ * The validator a stream of one model reads with: the Validator given (no validator options
+ * beside it), or a new one for the model under the validator options; the reading options are
+ * checked (validatorOptions). Anything else is a TypeError naming `call` (`unionHint` for a union).
+ */
+function validatorOf<M extends Model>(model: M | Validator<M>, options: ParseStreamOptions, call: string, unionHint: string): Validator<M> {
+  checkStreamModel(model, call, unionHint);
+  const own = validatorOptions(options, call);
+  if (!(model instanceof Validator)) return new Validator(model, own);
+  ownOptionsOnly(own, call, VALIDATOR_HAS_OPTIONS);
+  return model;
+}
+
+/**
  * Feed every chunk of the source (also after the document is complete: what follows it must be
  * whitespace, as in one-shot unmarshal), then end(); yield the result of each chunk, and end()'s
  * when it tells more. Stops early (cancelling the source) after a syntax error, which nothing
@@ -172,10 +185,7 @@ export type StreamReadOptions = Pick<ParseStreamOptions, "signal" | "abortOnErro
 export function parseStream<M extends Model>(model: M, source: ChunkSource, options?: ParseStreamOptions): AsyncGenerator<StreamResult<Infer<M>>>;
 export function parseStream<M extends Model>(validator: M | Validator<M>, source: ChunkSource, options?: StreamReadOptions): AsyncGenerator<StreamResult<Infer<M>>>;
 export function parseStream<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<StreamResult<Infer<M>>> {
-  checkStreamModel(model, "parseStream", "use parseUnionStream");
-  const own = validatorOptions(options, "parseStream");
-  if (model instanceof Validator) ownOptionsOnly(own, "parseStream", VALIDATOR_HAS_OPTIONS);
-  return drive("parseStream", model instanceof Validator ? new StreamParser<M>(model) : new StreamParser<M>(model, own), source, options);
+  return drive("parseStream", new StreamParser<M>(validatorOf(model, options, "parseStream", "use parseUnionStream")), source, options);
 }
 
 /**
@@ -205,10 +215,7 @@ export type LineResult<T> = { line: number; text: string | Uint8Array } & Result
 export function parseLines<M extends Model>(model: M, source: ChunkSource, options?: ParseStreamOptions): AsyncGenerator<LineResult<Infer<M>>>;
 export function parseLines<M extends Model>(validator: M | Validator<M>, source: ChunkSource, options?: StreamReadOptions): AsyncGenerator<LineResult<Infer<M>>>;
 export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
-  checkStreamModel(model, "parseLines", "read each line with the union's safeUnmarshal");
-  const own = validatorOptions(options, "parseLines");
-  if (model instanceof Validator) ownOptionsOnly(own, "parseLines", VALIDATOR_HAS_OPTIONS);
-  const v = model instanceof Validator ? model : new Validator(model, own);
+  const v = validatorOf(model, options, "parseLines", "read each line with the union's safeUnmarshal");
   yield* stopping(records(v, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
 }
 
