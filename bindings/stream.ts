@@ -3,6 +3,7 @@
 // stream costs O(total bytes)), updates the typed partial value from the new tape entries, and
 // reports the errors that became certain with this chunk.
 
+import { bindMethods } from "./bind-methods.js";
 import type { Program } from "./compile.js";
 import { JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
@@ -104,6 +105,7 @@ export class StreamParser<M extends Model = Model> {
     this.builder = new PartialBuilder({ kind: "model", model: this.program.resolved.root });
     this.early = new EarlyChecks(this.program);
     this.reset();
+    bindMethods<StreamParser<M>>(this, ["reset", "buffer", "feed", "end", "currentState"]);
   }
 
   /** A stream parser with an existing validator's model and options. */

@@ -14,6 +14,7 @@
 // completes follow the first discriminator seen at a chunk's end that names a variant (the last
 // complete occurrence then: of two in one chunk, the later); the final result follows the last one.
 
+import { bindMethods } from "./bind-methods.js";
 import { checkJsonInput, copyChunk, joinChunks } from "./text-store.js";
 import { checkPath, StreamParser, type StreamError, type StreamFieldError, type StreamResult, type StreamState } from "./stream.js";
 import { PROBE_KEY, UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
@@ -61,6 +62,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   constructor(private readonly union: UnionValidator<A, V>) {
     checkUnion(union, "new UnionStreamParser", "use StreamParser");
     this.probe = new StreamParser(union.probe);
+    bindMethods<UnionStreamParser<A, V>>(this, ["reset", "buffer", "feed", "end"]);
   }
 
   reset(): void {

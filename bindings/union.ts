@@ -18,6 +18,7 @@
 // code: "INVALID_DISCRIMINATOR", message: "must be one of: cat, dog", value }` (variants in
 // declaration order).
 
+import { bindMethods } from "./bind-methods.js";
 import { ModelError, ValidationError, type FieldError } from "./errors.js";
 import { isModel, model, t, type Infer, type Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
@@ -117,6 +118,7 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
       this.values.map((value) => ({ value, resolved: this.validators.get(value)!.program.resolved })),
       dialect,
     ));
+    bindMethods<UnionValidator<A, V>>(this, ["variant", "unmarshal", "safeUnmarshal", "validate", "safeValidate", "discriminatorError", "schema", "schemaJSON", "schemaOpenAPI", "schemaJSONOpenAPI"]);
   }
 
   /** The validator of one variant (undefined for a value that names none). */

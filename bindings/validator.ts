@@ -20,6 +20,7 @@ import { marshalWith, type MarshalOptions } from "./marshal.js";
 import { newModelWith, safeNewModelWith, type NewModelError, type NewModelInput } from "./new-model.js";
 import { validatorStandard, type CheckerStandard } from "./standard-schema.js";
 import { checkJsonInput, kindOf, utf8Decoder } from "./text-store.js";
+import { bindMethods } from "./bind-methods.js";
 
 export type UnmarshalError = ValidationError | JsonSyntaxError | UnmarshalTypeError;
 
@@ -79,6 +80,10 @@ export class Validator<M extends Model = Model> {
     this.options = resolved.options;
     this.program = compile(resolved);
     this.loaded = loadProgram(this.program.words, this);
+    bindMethods<Validator<M>>(this, [
+      "unmarshal", "safeUnmarshal", "validate", "safeValidate", "dict", "schema", "schemaJSON", "schemaOpenAPI", "schemaJSONOpenAPI",
+      "marshal", "marshalWithOptions", "newModel", "safeNewModel",
+    ]);
   }
 
   /** Parse and validate JSON; throws JsonSyntaxError, UnmarshalTypeError or ValidationError. */
