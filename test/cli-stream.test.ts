@@ -8,6 +8,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordCount } from "../bindings/cli/progress.js";
 import { assertBuilt, CLI, ROOT, runCli, SAMPLE, SAMPLE_MODEL, statsOf, writeModelModule } from "./support/cli-run.js";
 
 const REPEAT = 132; // 132 x 381,639 bytes = 50.4 MB
@@ -110,6 +111,10 @@ describe("a 50 MB NDJSON file", () => {
     expect(small).not.toMatch(/% \|/);
     expect(small).toContain("records   2,000");
   });
+});
+
+it("the bar counts records in words: 0 records, 1 record, 12,345 records", () => {
+  expect([0, 1, 2, 12345].map(recordCount)).toEqual(["0 records", "1 record", "2 records", "12,345 records"]);
 });
 
 describe("the progress bar is taken down however the run ends (cursor shown, line wrapping on again)", () => {

@@ -22,7 +22,7 @@ export async function progressBar(size: number | undefined, enabled: boolean): P
   }
   const mb = (b: number) => (b / 1e6).toFixed(1);
   const bar = new cp.SingleBar({
-    format: "{bar} {percentage}% | {read}/{size} MB | {records} records | eta {eta_formatted}",
+    format: "{bar} {percentage}% | {read}/{size} MB | {records} | eta {eta_formatted}",
     stream,
     clearOnComplete: true,
     hideCursor: true,
@@ -44,13 +44,18 @@ export async function progressBar(size: number | undefined, enabled: boolean): P
   };
   for (const sig of SIGNALS) process.once(sig, interrupted);
   shown = stop;
-  bar.start(size, 0, { read: mb(0), size: mb(size), records: "0" });
+  bar.start(size, 0, { read: mb(0), size: mb(size), records: recordCount(0) });
   return {
     update(bytes, records) {
-      bar.update(Math.min(bytes, size), { read: mb(bytes), records: records.toLocaleString("en-US") });
+      bar.update(Math.min(bytes, size), { read: mb(bytes), records: recordCount(records) });
     },
     stop,
   };
+}
+
+/** "0 records", "1 record", "12,345 records": the bar's count of records read. */
+export function recordCount(n: number): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? "record" : "records"}`;
 }
 
 const SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
