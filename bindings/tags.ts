@@ -65,6 +65,12 @@ export function parseStructTag(tag: string): Map<string, string> {
   return out;
 }
 
+/** Go json tag options checker refuses, with what to do instead. */
+const UNSUPPORTED_JSON_OPTIONS: ReadonlyMap<string, string> = new Map([
+  ["string", "numbers and bools are read and written as JSON numbers and booleans only (declare a t.string() field with a pattern, or drop the option)"],
+  ["omitzero", "marshal leaves out empty fields by omitempty's rule only (use omitempty, or drop the option)"],
+]);
+
 /**
  * Read a field's tag under the given tag names (first found wins). A bare list is the directive
  * list whatever the tag name.
@@ -89,6 +95,13 @@ export function readFieldTag(tag: string | undefined, tagNames: readonly string[
   if (json === undefined) return { jsonName: undefined, omitEmpty: false, skip: false, directives };
   if (json === "-") return { jsonName: undefined, omitEmpty: false, skip: true, directives };
   const [name, ...options] = json.split(",");
+  // Go options whose meaning checker does not implement are refused, not ignored: read or written
+  // without them, the field would differ from Go's in both directions. (Unknown options are
+  // ignored, as Go ignores them.)
+  for (const option of options) {
+    const why = UNSUPPORTED_JSON_OPTIONS.get(option);
+    if (why !== undefined) throw new TagSyntaxError(`json option "${option}" is not supported: ${why}`);
+  }
   return {
     jsonName: name === "" ? undefined : name,
     omitEmpty: options.includes("omitempty"),

@@ -98,6 +98,15 @@ describe("ModelError: tags", () => {
     fieldError(t.string('json:"a" checker:min=1'), undefined, 'expected key:"value" at offset 9');
   });
 
+  it("a Go json option checker does not implement (string, omitzero); unknown options are ignored, as in Go", () => {
+    const notString = 'json option "string" is not supported: numbers and bools are read and written as JSON numbers and booleans only (declare a t.string() field with a pattern, or drop the option)';
+    fieldError(t.int64('json:"id,string"'), undefined, notString);
+    fieldError(t.bool('json:",omitempty,string" checker:"required"'), undefined, notString);
+    fieldError(t.int('json:"n,omitzero"'), undefined, 'json option "omitzero" is not supported: marshal leaves out empty fields by omitempty\'s rule only (use omitempty, or drop the option)');
+    const Loose = model("Loose", { n: t.int('json:"n,foo"'), dash: t.int('json:"-,"') });
+    expect(new Validator(Loose).unmarshal('{"n":1,"-":2}')).toEqual({ n: 1, dash: 2 });
+  });
+
   it("an empty directive in the list", () => {
     fieldError(t.string("min=1,,max=2"), undefined, 'empty directive in "min=1,,max=2"');
     fieldError(t.string('json:"x" checker:",required"'), undefined, 'empty directive in ",required"');

@@ -63,8 +63,8 @@ describe("readFieldTag: JSON name, omitempty, \"-\" and the directive list", () 
     expect(json("-")).toEqual([undefined, false, true]);
     expect(json("-,")).toEqual(["-", false, false]); // Go: a field named "-"
     expect(json(",omitempty")).toEqual([undefined, true, false]);
-    expect(json("n,omitempty,string")).toEqual(["n", true, false]);
-    expect(json("n,string")).toEqual(["n", false, false]);
+    expect(json("n,omitempty,foo")).toEqual(["n", true, false]); // unknown options are ignored, as in Go
+    expect(() => json("n,omitempty,string")).toThrow('json option "string" is not supported');
     expect(json("")).toEqual([undefined, false, false]);
   });
 
