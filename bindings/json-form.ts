@@ -65,10 +65,12 @@ function form(t: RType, value: unknown, w: FormWalk, depth: number, path: string
     case "model": return objectForm(base.model, v as Record<string, unknown>, w, depth, path);
     case "slice": case "array":
       if (!Array.isArray(v)) return v;
-      return inside(v, w, depth, path, () => v.map((x, i) => form(base.elem, x, w, depth + 1, `${path}[${i}]`)));
+      enter(v, depth - 1, w.open, path, w.layout);
+      return leave(v, w, v.map((x, i) => form(base.elem, x, w, depth + 1, `${path}[${i}]`)));
     case "map":
       if (typeof v !== "object") return v;
-      return inside(v, w, depth, path, () => Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, form(base.elem, x, w, depth + 1, joinKey(path, k))])));
+      enter(v, depth - 1, w.open, path, w.layout);
+      return leave(v, w, Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, form(base.elem, x, w, depth + 1, joinKey(path, k))])));
     case "scalar":
       if (base.scalar === "any") return anyForm(v, w, depth, path);
       return base.scalar === "time" && v instanceof Date ? formatTime(v) : v;
@@ -77,22 +79,19 @@ function form(t: RType, value: unknown, w: FormWalk, depth: number, path: string
   }
 }
 
-/** The JSON form of container v (at nesting level `depth`, 1: the document), written by `write` once v is entered. */
-function inside<R>(v: object, w: FormWalk, depth: number, path: string, write: () => R): R {
-  enter(v, depth - 1, w.open, path, w.layout);
-  try {
-    return write();
-  } finally {
-    w.open.delete(v);
-  }
+/**
+ * Container v, entered (enter(): a cycle or a level past maxDepth is a MarshalError at its path)
+ * before its form was written, leaves the path; gives that form back. (No helper that takes the
+ * writing as a closure: each frame per level counts against the call stack.)
+ */
+function leave<R>(v: object, w: FormWalk, written: R): R {
+  w.open.delete(v);
+  return written;
 }
 
 function objectForm(m: RModel, o: Record<string, unknown>, w: FormWalk, depth: number, path: string): Record<string, unknown> {
   if (typeof o !== "object" || o === null) return o;
-  return inside(o, w, depth, path, () => objectMembers(m, o, w, depth, path));
-}
-
-function objectMembers(m: RModel, o: Record<string, unknown>, w: FormWalk, depth: number, path: string): Record<string, unknown> {
+  enter(o, depth - 1, w.open, path, w.layout);
   const partial = w.options.partial === true;
   const out: Record<string, unknown> = {};
   for (const f of m.fields) {
@@ -108,5 +107,5 @@ function objectMembers(m: RModel, o: Record<string, unknown>, w: FormWalk, depth
       if (x !== undefined && !m.byJson.has(k)) setMember(out, k, anyForm(x, w, depth + 1, joinKey(path, k)));
     }
   }
-  return out;
+  return leave(o, w, out);
 }

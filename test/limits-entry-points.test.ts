@@ -134,6 +134,53 @@ describe("values that contain themselves or nest too deep: a clear error from ev
   });
 });
 
+describe("maxDepth goes up to its default, 1000, where every walk of a value stays within the call stack", () => {
+  const Nest: Model = model("LimitNest", { v: t.int(), byName: t.map(t.lazy(() => Nest)) });
+  /** A value `levels` (even) levels deep: LimitNests at odd levels, their maps at even ones. */
+  function nest(levels: number): Record<string, unknown> {
+    let n: Record<string, unknown> = { v: 0, byName: {} };
+    for (let level = 3; level <= levels; level += 2) n = { v: level, byName: { k: n } };
+    return n;
+  }
+
+  it("a larger maxDepth is a ModelError (maxDepth 100,000 let a 4,000-level value overflow to a RangeError)", () => {
+    expect(new Validator(Nest, { maxDepth: 1000 }).options.maxDepth).toBe(1000);
+    expect(() => new Validator(Nest, { maxDepth: 1001 })).toThrow(new ModelError(
+      "maxDepth must be a positive integer (at most 1000: a value nested deeper would overflow the JavaScript call stack in validate, newModel, marshal or dict), got 1001",
+      "LimitNest",
+    ));
+  });
+
+  it("1000 levels pass every entry point; 1001 are the depth error of each, never a RangeError", () => {
+    const v = new Validator(Nest);
+    const ok = nest(1000);
+    const text = new TextDecoder().decode(v.marshal(ok as never));
+    expect(text.match(/\{/g)).toHaveLength(1000);
+    expect(v.safeUnmarshal(text).ok).toBe(true);
+    expect(v.safeValidate(ok as never).ok).toBe(true);
+    expect(v.safeNewModel(ok).ok).toBe(true);
+    expect(v.dict(ok as never)).toEqual(ok);
+    expect(v["~standard"].validate(ok)).toEqual({ value: ok });
+    const p = new StreamParser(v);
+    expect(p.feed(text).value).toEqual(ok);
+
+    const over = nest(1002); // (level 1001: the LimitNest in the 500th map)
+    const path = Array(500).fill("byName.k").join(".");
+    const validated = v.safeValidate(over as never);
+    expect(validated.ok ? [] : validated.error.errors).toEqual([
+      { field: path, code: "INVALID_TYPE", message: "must be of type LimitNest, not a value nested deeper than 1000 levels", value: null },
+    ]);
+    expect(() => v.marshal(over as never)).toThrow(ValidationError);
+    expect(() => v.dict(over as never)).toThrow(new MarshalError(path, "a value nested deeper than 1000 levels"));
+    const made = v.safeNewModel(over);
+    expect(made.ok ? undefined : made.error).toBeInstanceOf(ConversionError);
+    const overText = JSON.stringify(over);
+    const read = v.safeUnmarshal(overText);
+    expect(read.ok ? undefined : read.error).toBeInstanceOf(JsonSyntaxError);
+    expect((read.ok ? undefined : read.error)?.message).toMatch(/^nesting too deep \(more than 1000 levels\) at offset \d+/);
+  });
+});
+
 describe("a getter or Proxy trap that throws: its own error, unchanged, from every call (as JSON.stringify and zod's safeParse)", () => {
   const Item = model("LimitItem", { n: t.int(), a: t.any() });
 
