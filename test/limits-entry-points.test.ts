@@ -5,12 +5,16 @@
 // overflow; a long unclosed string in a stream stops at maxDocumentBytes without taking memory
 // for the rest. README "Limits and bad input" lists the outcomes pinned here.
 
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ConversionError, dict, JsonSyntaxError, MarshalError, model, ModelError, parseLines, parseStream, StreamParser, t,
   UnionStreamParser, UnionValidator, ValidationError, Validator, type Model,
 } from "../bindings/index.js";
 import { getEngine } from "../bindings/engine.js";
+import { runCli, writeModelModule } from "./support/cli-run.js";
 
 const Doc = model("LimitDoc", { kind: t.string(), a: t.any() });
 const limits = { maxDepth: 3, maxDocumentBytes: 40, maxErrors: 2 };
@@ -217,5 +221,58 @@ describe("memory: a stream of one long string that never closes", () => {
     for (let i = 0; i < 41; i++) expect(p.feed(chunk).done).toBe(true); // the rest is not read
     expect(getEngine().heap.u8.buffer.byteLength).toBe(grown);
     expect(grown).toBeLessThan(8 * limit);
+  });
+});
+
+describe("NDJSON bad input: parseLines (whole, byte by byte), one-shot unmarshal of each line and the CLI agree", () => {
+  const Rec = model("LimitRec", { a: t.int() });
+  const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : Buffer.from(p))));
+  const BOM = [0xef, 0xbb, 0xbf];
+  // line 1 BOM, 2 CRLF, 3 empty, 4 spaces and a tab, 5 BOM, 6 invalid UTF-8 in a string, 7 a lone CR inside, 8 last, no "\n"
+  const input = bytes(BOM, '{"a":1}\n', '{"a":2}\r\n', "\n", "  \t\n", BOM, '{"a":5}\n', '{"a":6,"s":"x', [0xff], '"}\n', '{"a":7}\r{"a":7}\n', '{"a":8}');
+
+  /** Each record: its line and one-shot's result for the line's text, its error placed in the input. */
+  async function records(chunks: Uint8Array[]): Promise<string[]> {
+    const out: string[] = [];
+    async function* source(): AsyncGenerator<Uint8Array> {
+      yield* chunks;
+    }
+    for await (const rec of parseLines(Rec, source())) out.push(`${rec.line} ${rec.ok ? "ok" : rec.error.message}`);
+    return out;
+  }
+
+  it("each has one outcome, the same however the bytes are cut; the CLI skips the BOM that starts the input", async () => {
+    const expected = [
+      "1 unexpected character 0xef at offset 0 (line 1, column 1)",
+      "2 ok",
+      "5 unexpected character 0xef at offset 25 (line 5, column 1)",
+      "6 invalid UTF-8 at offset 49 (line 6, column 14)",
+      '7 unexpected data after the document "{" at offset 61 (line 7, column 9)',
+      "8 ok",
+    ];
+    expect(await records([input])).toEqual(expected);
+    expect(await records([...input].map((b) => Uint8Array.of(b)))).toEqual(expected);
+    // one-shot unmarshal of line 6 alone: the same error at the offset within the line
+    const line6 = bytes('{"a":6,"s":"x', [0xff], '"}');
+    const one = new Validator(Rec).safeUnmarshal(line6);
+    expect(one.ok ? "" : one.error.message).toBe("invalid UTF-8 at offset 13 (line 1, column 14)");
+
+    const dir = mkdtempSync(join(tmpdir(), "checker-limits-"));
+    try {
+      const path = join(dir, "bad.ndjson");
+      writeFileSync(path, input);
+      const modelPath = writeModelModule(dir, "rec.js", 'export const Rec = model("LimitRec", { a: t.int() });');
+      const r = await runCli(["validate", "--model", modelPath, path, "--json"]);
+      const summary = JSON.parse(r.stdout) as { records: number; accepted: number; firstErrors: { line: number; errors: { message: string }[] }[] };
+      expect(summary).toMatchObject({ records: 6, accepted: 3 }); // line 1 is read: its BOM starts the input
+      // (the CLI's offsets count from after the skipped BOM)
+      expect(summary.firstErrors.map((e) => `${e.line} ${e.errors[0].message}`)).toEqual([
+        "5 unexpected character 0xef at offset 22 (line 5, column 1)",
+        "6 invalid UTF-8 at offset 46 (line 6, column 14)",
+        '7 unexpected data after the document "{" at offset 58 (line 7, column 9)',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
