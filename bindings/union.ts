@@ -67,6 +67,18 @@ function variantList(v: unknown): UnionVariant[] {
   return [];
 }
 
+/**
+ * A definition holds `discriminator` and `variants` only: any other key is a ModelError, never
+ * silently ignored (validator options written into it would leave every limit at its default).
+ */
+function checkDefinitionKeys(definition: object): void {
+  for (const key of Object.keys(definition)) {
+    if (key === "discriminator" || key === "variants") continue;
+    const hint = key === "options" ? " (validator options are the second argument: new UnionValidator(definition, options))" : "";
+    throw unionError(`unknown key ${JSON.stringify(key)} in the union definition (discriminator, variants)${hint}`);
+  }
+}
+
 /** Go string-literal escaping for a tag value. */
 function tagQuote(s: string): string {
   return s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/\r/g, "\\r");
@@ -88,6 +100,7 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
   constructor(definition: UnionDefinition<A>, options: ValidatorOptions = {}) {
     const discriminator = definition?.discriminator;
     if (typeof discriminator !== "string" || discriminator === "") throw unionError("discriminator field is required");
+    checkDefinitionKeys(definition);
     if (discriminator.includes(",")) throw unionError(`discriminator field ${JSON.stringify(discriminator)} cannot contain a comma`);
     const variants = variantList(definition.variants);
     if (variants.length === 0) throw unionError("at least one variant is required");

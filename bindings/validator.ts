@@ -30,8 +30,20 @@ const decoder = utf8Decoder();
 const OK = -1;
 const TOO_LARGE = -2;
 
-/** The largest maxErrors, maxDepth or maxDocumentBytes (the core's 32-bit counters). */
+/** The largest maxErrors or maxDocumentBytes (the core's 32-bit counters). */
 const LIMIT_MAX = 0xffffffff;
+
+/**
+ * The largest maxDepth (its default): validate, newModel, marshal and dict walk a value by
+ * recursion, and a recursive model's value some 1,900 levels deep overflows Node's call stack;
+ * a larger maxDepth would let a hostile value through to a RangeError.
+ */
+const MAX_DEPTH = 1000;
+
+/** Why a limit may be no larger, for the error. */
+function limitMax(key: string): string {
+  return key === "maxDepth" ? `${MAX_DEPTH}: a value nested deeper would overflow the JavaScript call stack in validate, newModel, marshal or dict` : String(LIMIT_MAX);
+}
 
 /** What each option takes, for a plain JavaScript caller's mistakes. */
 const OPTION_KINDS: Readonly<Record<keyof ValidatorOptions, "boolean" | "string" | "limit">> = {
@@ -54,8 +66,8 @@ function checkOptions(options: unknown, model: unknown): void {
     if (value === undefined) continue;
     const kind = OPTION_KINDS[key as keyof ValidatorOptions];
     // (the core counts in 32 bits: a larger limit would wrap around, NaN would turn a limit off)
-    if (kind === "limit" && !(Number.isInteger(value) && (value as number) >= 1 && (value as number) <= LIMIT_MAX)) {
-      throw new ModelError(`${key} must be a positive integer (at most ${LIMIT_MAX}), got ${typeof value === "string" ? JSON.stringify(value) : String(value)}`, name);
+    if (kind === "limit" && !(Number.isInteger(value) && (value as number) >= 1 && (value as number) <= (key === "maxDepth" ? MAX_DEPTH : LIMIT_MAX))) {
+      throw new ModelError(`${key} must be a positive integer (at most ${limitMax(key)}), got ${typeof value === "string" ? JSON.stringify(value) : String(value)}`, name);
     }
     if (kind !== "limit" && typeof value !== kind) throw new ModelError(`${key} must be a ${kind}, got ${kindOf(value)}`, name);
   }

@@ -148,9 +148,9 @@ describe("ModelError: models and options", () => {
     const m = model("Opts", { a: t.int() });
     const cases: [object, string][] = [
       [{ maxErrors: 0 }, "maxErrors must be a positive integer (at most 4294967295), got 0"],
-      [{ maxDepth: 1.5 }, "maxDepth must be a positive integer (at most 4294967295), got 1.5"],
+      [{ maxDepth: 1.5 }, "maxDepth must be a positive integer (at most 1000: a value nested deeper would overflow the JavaScript call stack in validate, newModel, marshal or dict), got 1.5"],
       // (the core counts in 32 bits: 2^32 wrapped to 0 and failed every document; NaN turned the limit off)
-      [{ maxDepth: 2 ** 32 }, "maxDepth must be a positive integer (at most 4294967295), got 4294967296"],
+      [{ maxDepth: 2 ** 32 }, "maxDepth must be a positive integer (at most 1000: a value nested deeper would overflow the JavaScript call stack in validate, newModel, marshal or dict), got 4294967296"],
       [{ maxErrors: 2 ** 32 + 1 }, "maxErrors must be a positive integer (at most 4294967295), got 4294967297"],
       [{ maxDocumentBytes: NaN }, "maxDocumentBytes must be a positive integer (at most 4294967295), got NaN"],
       [{ maxDocumentBytes: -1 }, "maxDocumentBytes must be a positive integer (at most 4294967295), got -1"],

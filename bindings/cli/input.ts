@@ -4,7 +4,9 @@
 // a line end (what follows the last "\n" is moved to the front and completed by the next read).
 // So reading allocates nothing per chunk: with fresh buffers per read (as streams do), their
 // memory is only given back when the garbage collector runs, and the process grew by tens of MB
-// on a large file. The buffer grows only for a line longer than itself. The price: a chunk is
+// on a large file. The buffer grows only for a line longer than itself, and only up to the
+// longest line a record may have: a longer line is handed on in pieces that end mid-line (see
+// lines()), so a line that never ends takes no more memory than that. The price: a chunk is
 // valid until the next one is read, so whoever keeps bytes of it must copy them.
 //
 // One JSON document is read as fresh chunks (the stream parser keeps the text it is given); a
@@ -131,9 +133,15 @@ export class Input {
     return this.buf.subarray(0, this.have);
   }
 
-  /** NDJSON chunks: each ends with "\n" (or is the end of the input); valid until the next one. */
-  async *lines(): AsyncGenerator<Buffer> {
+  /**
+   * NDJSON chunks, each valid until the next one: each ends with "\n" (or is the end of the
+   * input), except the pieces of a line longer than `maxLine` bytes: once that many bytes of a
+   * line are held without its "\n", they are handed on, and so is the rest of the line as it is
+   * read, never held whole (a record of that line is over the limit whatever follows).
+   */
+  async *lines(maxLine = Number.POSITIVE_INFINITY): AsyncGenerator<Buffer> {
     let from = 0; // no "\n" before this offset in what is held
+    let longLine = false; // what is held continues a line whose start was handed on
     for (;;) {
       const nl = this.have > from ? this.buf.lastIndexOf(NL, this.have - 1) : -1;
       if (nl >= from) {
@@ -141,6 +149,12 @@ export class Input {
         this.buf.copyWithin(0, nl + 1, this.have);
         this.have -= nl + 1;
         from = this.have; // what is left holds no "\n"
+        longLine = false;
+      } else if (this.have > 0 && (longLine || this.have > maxLine)) {
+        yield this.buf.subarray(0, this.have);
+        this.have = 0;
+        from = 0;
+        longLine = true;
       } else {
         from = this.have;
       }
@@ -258,11 +272,14 @@ export function looksLikeLines(head: Buffer, complete: boolean): boolean | undef
 /**
  * NDJSON or one document (without --lines / --document): the extension, else the first bytes.
  * They are read as far as it takes to decide: up to the end of the first line when it starts
- * with `{` (however long), so a long first record does not turn NDJSON into one document. The
- * input is held meanwhile, as a document is anyway (the stream parser keeps its text).
+ * with `{` (however long, up to `maxLine` bytes), so a long first record does not turn NDJSON
+ * into one document. The input is held meanwhile, as a document is anyway (the stream parser
+ * keeps its text). A first line longer than `maxLine` is no record in either mode: the input is
+ * then one document (rejected as too large), and that much is all that is held.
  */
-export async function detectLines(input: Input, path: string): Promise<boolean> {
+export async function detectLines(input: Input, path: string, maxLine = Number.POSITIVE_INFINITY): Promise<boolean> {
   if (/\.(ndjson|jsonl)$/i.test(path)) return true;
-  const head = await input.peek((h) => looksLikeLines(h, false) !== undefined);
+  // (past maxLine bytes the first line is too long for a record in either mode: one document)
+  const head = await input.peek((h) => looksLikeLines(h, false) !== undefined || h.length > maxLine);
   return looksLikeLines(head, true) ?? false;
 }

@@ -121,7 +121,7 @@ function take(job: Job, r: BatchResult, s: ParallelSinks): void {
   });
 }
 
-export async function readLinesParallel(input: Input, s: ParallelSinks, workers: number, setup: WorkerSetup): Promise<void> {
+export async function readLinesParallel(input: Input, s: ParallelSinks, workers: number, setup: WorkerSetup, maxLine: number): Promise<void> {
   const pool = await Pool.start(workers, setup);
   const queue: Job[] = [];
   let line = 1;
@@ -135,7 +135,17 @@ export async function readLinesParallel(input: Input, s: ParallelSinks, workers:
     if (s.out?.ready) await s.out.ready;
   };
   try {
-    for await (const chunk of input.lines()) {
+    // a piece that does not end with "\n" starts a line longer than maxLine (or is the last line):
+    // a worker has it as a record of its own, over maxDocumentBytes, and the rest of that line,
+    // read on, is skipped up to its "\n"
+    let midLine = false;
+    for await (const piece of input.lines(maxLine)) {
+      const nl: number = midLine ? piece.indexOf(0x0a) : -1;
+      const skip = !midLine ? 0 : nl < 0 ? piece.length : nl + 1;
+      const chunk = piece.subarray(skip);
+      start += skip;
+      midLine = (midLine && nl < 0) || (chunk.length > 0 && chunk[chunk.length - 1] !== 0x0a);
+      if (chunk.length === 0) continue;
       const bytes = Buffer.from(chunk); // the input reuses its buffer for the next chunk
       queue.push({ bytes, firstLine: line, done: pool.run({ seq: seq++, bytes, firstLine: line, start }) });
       line += countLines(bytes);

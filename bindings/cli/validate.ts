@@ -75,14 +75,15 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
   let lines: boolean;
   try {
     [rejects, out] = await RecordWriter.openAll([[o.rejects, "rejects"], [o.out, "output"]]);
-    lines = o.lines || (!o.document && await detectLines(input, path));
+    const maxLine = longestLine(validator);
+    lines = o.lines || (!o.document && await detectLines(input, path, maxLine));
     progress = await progressBar(input.size, o.progress);
     const sinks: Sinks = { tally, validator, rejects, out, marshal: o.marshal === true, progress };
     const workers = workerCount(o.workers, lines, input.size);
     if (lines && workers > 1) {
       const setup = { model: o.model, export: o.export, options: validatorOptions(o), marshal: o.marshal === true };
-      await readLinesParallel(input, sinks, workers, setup);
-    } else await (lines ? readLines(input, sinks) : readDocument(input, sinks));
+      await readLinesParallel(input, sinks, workers, setup, maxLine);
+    } else await (lines ? readLines(input, sinks, maxLine) : readDocument(input, sinks));
   } finally {
     progress?.stop();
     await input.close();
@@ -93,6 +94,14 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
   const summary = o.json ? jsonSummary(header, tally) : textSummary(header, tally);
   (isStdout(o.out) || isStdout(o.rejects) ? process.stderr : process.stdout).write(summary);
   return tally.rejected > 0 && !o.exitZero ? 1 : 0;
+}
+
+/**
+ * The longest line held whole: a line of more bytes (a "\r\n" end counts 2) is a record over
+ * maxDocumentBytes whatever follows, so the rest of it is handed on as it is read, never held.
+ */
+function longestLine(validator: Validator): number {
+  return validator.options.maxDocumentBytes + 2;
 }
 
 function validatorOf(loaded: Loaded, o: ValidateOptions): Validator {
@@ -141,8 +150,8 @@ async function concat(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
   return all.length === 1 ? all[0] : Buffer.concat(all);
 }
 
-async function readLines(input: Input, s: Sinks): Promise<void> {
-  const tap = new LineTap(input.lines());
+async function readLines(input: Input, s: Sinks, maxLine: number): Promise<void> {
+  const tap = new LineTap(input.lines(maxLine));
   let shown = 0;
   for await (const r of parseLines(s.validator, tap.chunks())) {
     if (r.ok) {
