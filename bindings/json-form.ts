@@ -66,7 +66,8 @@ function form(t: RType, value: unknown, w: FormWalk, depth: number, path: string
     case "slice": case "array":
       if (!Array.isArray(v)) return v;
       enter(v, depth - 1, w.open, path, w.layout);
-      return leave(v, w, v.map((x, i) => form(base.elem, x, w, depth + 1, `${path}[${i}]`)));
+      // (a hole, or undefined, is null, as marshal writes it: README, Limits and bad input)
+      return leave(v, w, Array.from(v as unknown[], (x, i) => x === undefined ? null : form(base.elem, x, w, depth + 1, `${path}[${i}]`)));
     case "map":
       if (typeof v !== "object") return v;
       enter(v, depth - 1, w.open, path, w.layout);

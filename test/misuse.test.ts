@@ -164,6 +164,11 @@ describe("values JSON cannot hold", () => {
     const text = new TextDecoder().decode(marshal(S, { xs: [1, , 3], a: [1, , 3] }));
     expect(text).toBe('{"xs":[1,null,3],"a":[1,null,3]}');
     expect(JSON.parse(text)).toEqual({ xs: [1, null, 3], a: [1, null, 3] });
+    // dict is that JSON form: the same nulls, no holes (it kept the hole before)
+    // eslint-disable-next-line no-sparse-arrays
+    const form = dict(S, { xs: [1, , 3], a: [1, , 3] });
+    expect(form).toEqual({ xs: [1, null, 3], a: [1, null, 3] });
+    expect(1 in (form.xs as unknown[])).toBe(true);
   });
   it("a value that contains itself (through a recursive model): INVALID_TYPE from validate, a ValidationError from marshal, no stack overflow", () => {
     type Tree = { v: number; kids: Tree[] | null };
