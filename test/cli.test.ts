@@ -272,6 +272,19 @@ describe("NDJSON details", () => {
     expect(r.stdout).toContain('first errors:\n  line 1: "a\\nb": unknown field in JSON [EXTRA_FIELD]\n');
   });
 
+  it("--max-errors N is the validator's maxErrors: N errors of a record, then TOO_MANY_ERRORS (README)", async () => {
+    const path = tmp("max-errors.ndjson");
+    writeFileSync(path, `${JSON.stringify({ id: 0, name: "A", email: "x", age: 300, tags: ["a", "a"], active: true })}\n`);
+    const r = await validateSample(path, "--max-errors", "2", "--rejects", tmp("max-errors-rejects.ndjson"));
+    expect(r.code).toBe(1);
+    const [x] = readLines(tmp("max-errors-rejects.ndjson")).map((l) => JSON.parse(l));
+    expect(x.errors).toEqual([
+      { field: "id", code: "MIN_VALUE", message: "must be at least 1", value: 0 },
+      { field: "name", code: "MIN_LENGTH", message: "must be at least 2 characters", value: "A" },
+      { field: "", code: "TOO_MANY_ERRORS", message: "too many errors: stopped after 2", value: null },
+    ]);
+  });
+
   it("a line longer than the read buffer (600 KB) is read whole", async () => {
     const path = tmp("long.ndjson");
     const long = JSON.stringify({ ...JSON.parse(sampleLines[0]), name: "x".repeat(600_000) });

@@ -59,6 +59,11 @@ describe("empty, whitespace, BOM, trailing bytes", () => {
     expect(syntax(new Uint8Array(0))).toBe("unexpected end of JSON input at offset 0 (line 1, column 1)");
   });
 
+  it("line and column are 1-based; the column counts UTF-8 bytes from the line's start, as offset does (README)", () => {
+    expect(syntax('{"é😀":x}')).toBe('unexpected character "x" at offset 10 (line 1, column 11)');
+    expect(syntax('{\n"é":x}')).toBe('unexpected character "x" at offset 7 (line 2, column 6)');
+  });
+
   it("whitespace only: end of input at its length", () => {
     expect(syntax(" \t\r\n ")).toBe("unexpected end of JSON input at offset 5 (line 2, column 2)");
   });

@@ -50,6 +50,16 @@ describe("unknown keys under each ExtraFields mode", () => {
     expect(r.items).toEqual([{ city: "z" }]);
   });
 
+  it("a typed value's property that is no field is ignored by validate, marshal and dict under forbid; newModel of a parsed object reports it (README)", () => {
+    const v = new Validator(Address, { extraFields: "forbid" });
+    const value = { city: "x", zip: "0150" } as never;
+    expect(v.safeValidate(value)).toEqual({ ok: true, value });
+    expect(new TextDecoder().decode(v.marshal(value))).toBe('{"city":"x"}');
+    expect(v.dict(value)).toEqual({ city: "x" });
+    const r = v.safeNewModel({ city: "x", zip: "0150" });
+    expect(r.ok ? [] : (r.error as { errors: unknown }).errors).toEqual([extra("zip", "0150")]);
+  });
+
   it("validate does not look into extras (they hold unknown keys by design)", () => {
     const value = typed(User, { name: "ab", address: { city: "" }, ax: { city: "", more: { k: 1 } }, items: [], extras: { zz: 1 } });
     expectBoth(User, value, [], { extraFields: "allow" });

@@ -56,6 +56,16 @@ describe("required_if with a string condition", () => {
     expectUnmarshal(Review, '{"status":"rejected","reason":null}', [when("reason", "status", "rejected", null)]);
   });
 
+  it("a ptr or omitempty target is conditional under strictMissingFields: missing, it is REQUIRED_IF only when the condition holds (README)", () => {
+    const Optional = model("OptionalReason", {
+      status: t.string(),
+      reason: t.ptr(t.string(), "required_if=status rejected"),
+      note: t.string('json:"note,omitempty" checker:"required_if=status rejected"'),
+    });
+    expectUnmarshal(Optional, '{"status":"rejected"}', [when("reason", "status", "rejected", null), when("note", "status", "rejected", null)]);
+    expectUnmarshal(Optional, '{"status":"approved"}', []);
+  });
+
   it("a missing or null condition field has its zero value's text (\"\")", () => {
     expectUnmarshal(Review, '{"reason":""}', [fe("status", "MISSING_FIELD", "status field is missing and has no default", null)]);
     expectUnmarshal(Review, '{"status":null,"reason":""}', []);
