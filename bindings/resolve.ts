@@ -367,22 +367,29 @@ function elemType(t: RType): RType | undefined {
   return t.kind === "slice" || t.kind === "array" || t.kind === "map" ? t.elem : undefined;
 }
 
+/** The texts Go's strconv.ParseBool reads, and their values. */
+const GO_BOOLS: ReadonlyMap<string, boolean> = new Map([
+  ["1", true], ["t", true], ["T", true], ["TRUE", true], ["true", true], ["True", true],
+  ["0", false], ["f", false], ["F", false], ["FALSE", false], ["false", false], ["False", false],
+]);
+
 function parseDefault(field: RField, text: string): string | number | boolean {
   const base = field.base;
   if (base.kind !== "scalar") throw new DirectiveError(`default= is not supported on ${typeName(base)}`);
   if (base.scalar === "string") return text;
   if (base.scalar === "bool") {
-    if (text === "true") return true;
-    if (text === "false") return false;
-    throw new DirectiveError(`default=${text} is not a bool (true or false)`);
+    const b = GO_BOOLS.get(text);
+    if (b === undefined) throw new DirectiveError(`default=${text} is not a bool (${[...GO_BOOLS.keys()].join(", ")}, as Go's ParseBool)`);
+    return b;
   }
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw new DirectiveError(`default=${text} is not a number`);
   const n = Number(text);
   const range = intRange(base.scalar);
   if (range) {
-    // (digits only, as Go's ParseInt reads them, so 1.0 and 1e2 are no ints, as in JSON; a uint
-    // takes no minus sign, -0 neither; -0 is 0; a + sign is allowed, as test/directives/default says)
+    // (a sign and digits, as Go's ParseInt reads them, so 1.0 and 1e2 are no ints, as in JSON; a
+    // uint takes digits only, as Go's ParseUint: no + sign, no minus sign, -0 neither; -0 is 0)
     if (!/^[+-]?\d+$/.test(text)) throw new DirectiveError(`default=${text} is not an integer for ${base.scalar}`);
+    if (range[0] === 0 && text.startsWith("+")) throw new DirectiveError(`default=${text} is not an integer for ${base.scalar} (digits only, as Go's ParseUint)`);
     if (n < range[0] || n > range[1] || (range[0] === 0 && text.startsWith("-"))) throw new DirectiveError(`default=${text} is out of range for ${base.scalar}`);
     return n === 0 ? 0 : n;
   } else if (base.scalar === "float32" && !fitsFloat32(n)) {

@@ -10,7 +10,7 @@ const Defaults = model("Defaults", {
   i: t.int("default=5"),
   f: t.float64("default=-1.5e1"),
   b: t.bool("default=true"),
-  u: t.uint8("default=+7"),
+  u: t.uint8("default=7"),
   e: t.string("default="),
   p: t.ptr(t.int(), "default=3"),
   c: t.string("default=a\\,b"),
@@ -69,8 +69,20 @@ describe("default: model errors", () => {
     bad(t.float64("default=1e400"), "default=1e400 is out of range");
     bad(t.int("default=x"), "default=x is not a number");
     bad(t.int("default= 5"), "default= 5 is not a number");
-    bad(t.bool("default=yes"), "default=yes is not a bool (true or false)");
-    bad(t.bool("default=True"), "default=True is not a bool (true or false)");
+    const notBool = "is not a bool (1, t, T, TRUE, true, True, 0, f, F, FALSE, false, False, as Go's ParseBool)";
+    bad(t.bool("default=yes"), `default=yes ${notBool}`);
+    bad(t.bool("default=tRUE"), `default=tRUE ${notBool}`);
+    bad(t.bool("default= true"), `default= true ${notBool}`);
+    // a sign, as Go's ParseInt reads it; a uint takes digits only, as Go's ParseUint
+    bad(t.uint8("default=+7"), "default=+7 is not an integer for uint8 (digits only, as Go's ParseUint)");
+    bad(t.uint64("default=+0"), "default=+0 is not an integer for uint64 (digits only, as Go's ParseUint)");
+    expect(read(one(t.int8("default=+7")) as never, "{}")).toEqual({ f: 7 });
+  });
+
+  it("a bool default is read as Go's ParseBool reads it", () => {
+    for (const [text, value] of [["1", true], ["t", true], ["T", true], ["TRUE", true], ["True", true], ["0", false], ["f", false], ["F", false], ["FALSE", false], ["False", false]] as const) {
+      expect(read(one(t.bool(`default=${text}`)) as never, "{}")).toEqual({ f: value });
+    }
   });
 
   it("a value that breaks the field's own checks", () => {
