@@ -220,6 +220,9 @@ export class StreamParser<M extends Model = Model> {
       finals.push({ ...e, offset: known.get(errorKey(e)) ?? offset });
     }
     if (!finals.some((e) => e instanceof Error)) cutAtMaxErrors(finals as StreamFieldError[], this.validator.options.maxErrors, (e) => ({ ...e, offset }));
+    // once the list is cut at maxErrors no other error joins it: an early report waiting for its
+    // value would never be confirmed (TOO_MANY_ERRORS stands for it), so it leaves the list
+    if ((lastOf(finals) as StreamFieldError | undefined)?.code === "TOO_MANY_ERRORS") early.length = 0;
     this.errors = finals.concat(early);
     this.earlyCount = early.length;
     this.errorRecords = count;

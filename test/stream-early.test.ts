@@ -408,6 +408,23 @@ describe("reports stay consistent", () => {
     expect(r[r.length - 1].errors.map((e) => (e as FieldError).code)).toEqual(["MAX_LENGTH", "TOO_MANY_ERRORS"]);
   });
 
+  it("a list cut at maxErrors drops the early reports still waiting: none can join it any more", () => {
+    const S = model("S", { s: t.string("alpha,max=1") });
+    // "1a": MAX_LENGTH is certain at the "a" (early); at the closing quote MUST_BE_ALPHA comes
+    // first in one-shot's order and fills the list of one, so MAX_LENGTH is never confirmed
+    const r = trace(['{"s":"1a', '"', "}"], { maxErrors: 1 }, S);
+    expect(r[0].errors.map((e) => ({ ...(e as FieldError) }))).toEqual([
+      { field: "s", code: "MAX_LENGTH", message: "must be at most 1 characters", value: "1a", offset: 8, early: true },
+    ]);
+    const cut = [
+      { field: "s", code: "MUST_BE_ALPHA", message: "must contain only alphabetic characters", value: "1a", offset: 9 },
+      { field: "", code: "TOO_MANY_ERRORS", message: "too many errors: stopped after 1", value: null, offset: 9 },
+    ];
+    expect(r[1].errors.map((e) => ({ ...(e as FieldError) }))).toEqual(cut);
+    expect(r[1].done).toBe(false);
+    expect(r[2].errors.map((e) => ({ ...(e as FieldError) }))).toEqual(cut);
+  });
+
   it("an escaped surrogate pair cut between its halves counts as one character", () => {
     const S = model("S", { s: t.string("max=1") });
     // "\uD83D\uDE00" is one character (😀): max=1 holds, one-shot accepts
