@@ -92,6 +92,8 @@ export class StreamParser<M extends Model = Model> {
    * written then, whose values stay unfinished in the partial ([] when nothing was).
    */
   private cut: readonly (string | number)[] | undefined;
+  /** Open `any` values show what they hold so far (not in a union's probe: see completeAnyOnly). */
+  private showsOpenAny = true;
 
   /** A parser for documents of a model, under these options. */
   constructor(model: M, options?: ValidatorOptions);
@@ -111,6 +113,15 @@ export class StreamParser<M extends Model = Model> {
   /** A stream parser with an existing validator's model and options. */
   static fromValidator<M extends Model>(v: Validator<M>): StreamParser<M> {
     return new StreamParser(v);
+  }
+
+  /**
+   * @internal Show `any` values only once complete: a union's probe reads its discriminator as an
+   * `any` value, and only a complete value (the last complete occurrence) may name a variant.
+   */
+  completeAnyOnly(): this {
+    this.showsOpenAny = false;
+    return this;
   }
 
   /** Start over for a new document. */
@@ -183,10 +194,10 @@ export class StreamParser<M extends Model = Model> {
       }
       return this.result();
     }
-    // still open: show the string being read, and report what is already certain
+    // still open: show the string or `any` value being read, and report what is already certain
     if (s.get(L.S_STATE) === L.TS_STRING && this.readsString(s.get(L.S_CUR_FR))) {
       this.builder.placeOpenString(this.openStringText());
-    }
+    } else if (this.showsOpenAny) this.showOpenAny();
     // (the errors rendered, not the core's records: one record can render as several)
     const room = this.validator.options.maxErrors - this.errors.length;
     for (const e of this.early.check(s, this.builder, this.text, room)) {
@@ -250,9 +261,36 @@ export class StreamParser<M extends Model = Model> {
 
   /** Is field record fr a string slot the partial value shows while it is open? */
   private readsString(fr: number): boolean {
-    if (fr === L.NONE) return false;
+    return fr !== L.NONE && this.kindOf(fr) === L.K_STRING;
+  }
+
+  /**
+   * An `any` member being read (a container, or a string on its own) is shown as the JSON it holds
+   * so far; its text is read only if the partial value of this moment is.
+   */
+  private showOpenAny(): void {
+    const s = this.session;
+    const shown = this.builder.depth;
+    if (!this.builder.showsMember) return;
+    const u32 = s.engine.heap.u32;
+    if (s.get(L.S_DEPTH) === shown) {
+      // a string as the whole value
+      const fr = s.get(L.S_CUR_FR);
+      if (s.get(L.S_STATE) === L.TS_STRING && fr !== L.NONE && fr !== L.FR_ANY && this.kindOf(fr) === L.K_ANY) this.builder.placeOpenString(this.openStringText());
+      return;
+    }
+    const frame = (s.get(L.S_STACK) >>> 2) + shown * L.FM_WORDS;
+    const type = u32[frame + L.FM_TYPE];
+    if (type !== L.FT_RAW_OBJECT && type !== L.FT_RAW_ARRAY) return;
+    const start = u32[frame + L.FM_START_U16];
+    const end = this.text.size;
+    const text = this.text.view();
+    this.builder.placeOpenRaw(() => text.slice(start, end));
+  }
+
+  private kindOf(fr: number): number {
     const w = this.program.words;
-    return (w[w[L.H_FR_OFF] + fr * L.FR_WORDS + L.FR_KIND] & 0xff) === L.K_STRING;
+    return w[w[L.H_FR_OFF] + fr * L.FR_WORDS + L.FR_KIND] & 0xff;
   }
 
   private openStringText(): string {
@@ -438,7 +476,10 @@ class State implements StreamState {
   complete(path: readonly (string | number)[] | string): boolean {
     checkPath(path);
     const partial = this.#builder.value(this.#snap);
-    return isComplete(partial, this.#unfinished, typeof path === "string" ? splitPath(path) : path);
+    // (inside an open \`any\` value: what is still being written in it is unfinished too)
+    const raw = this.#unfinished && this.#builder.openRawOf(this.#snap);
+    const unfinished = raw ? [...this.#unfinished!, ...raw.openPath()] : this.#unfinished;
+    return isComplete(partial, unfinished, typeof path === "string" ? splitPath(path) : path);
   }
 }
 
