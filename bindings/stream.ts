@@ -84,6 +84,8 @@ export class StreamParser<M extends Model = Model> {
   private done = false;
   /** After a type error: the syntax check of the rest of the text. */
   private syntax: SyntaxStream | undefined;
+  /** After a repeated key took records back: the offsets of the early reports made before, by earlyKey. */
+  private earlyOffsets: Map<string, number> | undefined;
   /** The core's count of error records taken back (S_ERR_RETRACTED) when the list was last rendered. */
   private retracted = 0;
   private value: Infer<M> | undefined;
@@ -138,6 +140,7 @@ export class StreamParser<M extends Model = Model> {
     this.done = false;
     this.syntax = undefined;
     this.retracted = 0;
+    this.earlyOffsets = undefined;
     this.value = undefined;
     this.cut = undefined;
   }
@@ -201,9 +204,10 @@ export class StreamParser<M extends Model = Model> {
     // (the errors rendered, not the core's records: one record can render as several)
     const room = this.validator.options.maxErrors - this.errors.length;
     for (const e of this.early.check(s, this.builder, this.text, room)) {
-      this.errors.push(e);
+      this.errors.push({ ...e, offset: this.earlyOffsets?.get(earlyKey(e)) ?? e.offset });
       this.earlyCount++;
     }
+    this.earlyOffsets = undefined;
     return this.result();
   }
 
@@ -217,7 +221,11 @@ export class StreamParser<M extends Model = Model> {
       // a repeated key took back the errors of the value it replaced (and more may have come
       // since): render the records again, keeping the offset at which each one was first reported
       known = this.reportedOffsets();
-      this.errors = this.errors.filter(isEarly);
+      // the early reports are made again from what is still open: one about a value the key
+      // replaced goes (it would never be confirmed), the others come back with their offsets
+      this.earlyOffsets = new Map(this.errors.filter(isEarly).map((e) => [earlyKey(e), e.offset]));
+      this.early.forget();
+      this.errors = [];
       this.errorRecords = 0;
       this.retracted = retracted;
     }
@@ -444,6 +452,11 @@ const NO_PATH: readonly (string | number)[] = Object.freeze([]);
 
 function isEarly(e: StreamError): e is StreamFieldError {
   return !(e instanceof Error) && e.early === true;
+}
+
+/** An early report's identity: its field, code and message (its value is the value so far). */
+function earlyKey(e: FieldError): string {
+  return `${e.field}\u0000${e.code}\u0000${e.message}`;
 }
 
 function errorKey(e: FieldError): string {

@@ -408,6 +408,22 @@ describe("reports stay consistent", () => {
     expect(r[r.length - 1].errors.map((e) => (e as FieldError).code)).toEqual(["MAX_LENGTH", "TOO_MANY_ERRORS"]);
   });
 
+  it("a repeated key takes back an early report of the value it replaced, also when that value closed in the same chunk", () => {
+    const M = model("M", { tags: t.slice(t.string(), "max=1") });
+    const v = new Validator(M, lax);
+    const chunks = ['{"tags":["a","b"', '],"tags":["a"', "]}"];
+    const run = feedAll(new StreamParser(v), chunks, { keep: true });
+    expect(differences(run, oneShot(v, chunks.join("")), { repeatedKeys: true })).toEqual([]);
+    const r = run.results;
+    expect(r[0].errors.map((e) => ({ ...(e as FieldError) }))).toEqual([
+      { field: "tags", code: "MAX_ITEMS", message: "must have at most 1 items", value: ["a", "b"], offset: 16, early: true },
+    ]);
+    // (the first value's final record came and was taken back within chunk 1: never rendered)
+    expect(r[1].errors).toEqual([]);
+    expect(r[2].errors).toEqual([]);
+    expect(r[2].value).toEqual({ tags: ["a"] });
+  });
+
   it("a list cut at maxErrors drops the early reports still waiting: none can join it any more", () => {
     const S = model("S", { s: t.string("alpha,max=1") });
     // "1a": MAX_LENGTH is certain at the "a" (early); at the closing quote MUST_BE_ALPHA comes
