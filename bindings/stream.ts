@@ -239,9 +239,11 @@ export class StreamParser<M extends Model = Model> {
       finals.push({ ...e, offset: known.get(errorKey(e)) ?? offset });
     }
     if (!finals.some((e) => e instanceof Error)) cutAtMaxErrors(finals as StreamFieldError[], this.validator.options.maxErrors, (e) => ({ ...e, offset }));
-    // once the list is cut at maxErrors no other error joins it: an early report waiting for its
-    // value would never be confirmed (TOO_MANY_ERRORS stands for it), so it leaves the list
-    if ((lastOf(finals) as StreamFieldError | undefined)?.code === "TOO_MANY_ERRORS") early.length = 0;
+    // an early report whose final record cannot fit within maxErrors leaves the list: that record
+    // comes after the records of its value's own content, the ones that came since it was reported
+    // (once the list is cut, TOO_MANY_ERRORS stands for it)
+    const fit = this.validator.options.maxErrors - finals.length;
+    if (early.length > fit) early.length = Math.max(0, fit);
     this.errors = finals.concat(early);
     this.earlyCount = early.length;
     this.errorRecords = count;

@@ -243,6 +243,9 @@ function partialsAndComplete(results: readonly StreamResult<unknown>[], bytes: U
     if (d) return `after ${k + 1} bytes: ${d}`;
     prev = p;
     before = structuredClone(p);
+    // the value being written is not complete
+    const open = r.state.openPath;
+    if (!r.done && open.length > 0 && r.state.complete(open)) return `after ${k + 1} units the open path ${JSON.stringify(open)} is complete (partial ${JSON.stringify(p)})`;
     if (!spans || p === undefined) continue;
     const fed = Math.min(k + 1, bytes.length);
     const complete = (path: Path) => r.state.complete(path);

@@ -408,6 +408,24 @@ describe("reports stay consistent", () => {
     expect(r[r.length - 1].errors.map((e) => (e as FieldError).code)).toEqual(["MAX_LENGTH", "TOO_MANY_ERRORS"]);
   });
 
+  it("an early report leaves the list when its final record can no longer fit within maxErrors", () => {
+    const Item = model("Item", { s: t.string("max=1") });
+    const M = model("M", { items: t.slice(Item, "max=2") });
+    const r = trace(['{"items":[{"s":"aa"},{"s":"bb"},{"s":"c', 'c"}', "]}"], { maxErrors: 3 }, M);
+    const item = (i: number, value: string, offset: number) => ({ field: `items[${i}].s`, code: "MAX_LENGTH", message: "must be at most 1 characters", value, offset });
+    const shown = (k: number) => r[k].errors.map((e) => ({ ...(e as FieldError) }));
+    expect(shown(0)).toEqual([
+      item(0, "aa", 39), item(1, "bb", 39),
+      { field: "items", code: "MAX_ITEMS", message: "must have at most 2 items", value: [{ s: "aa" }, { s: "bb" }, { s: "c" }], offset: 39, early: true },
+    ]);
+    // the third item's record fills the list: the array's own record would come fourth
+    expect(shown(1)).toEqual([item(0, "aa", 39), item(1, "bb", 39), item(2, "cc", 42)]);
+    expect(shown(2)).toEqual([
+      item(0, "aa", 39), item(1, "bb", 39), item(2, "cc", 42),
+      { field: "", code: "TOO_MANY_ERRORS", message: "too many errors: stopped after 3", value: null, offset: 44 },
+    ]);
+  });
+
   it("a repeated key takes back an early report of the value it replaced, also when that value closed in the same chunk", () => {
     const M = model("M", { tags: t.slice(t.string(), "max=1") });
     const v = new Validator(M, lax);
