@@ -55,6 +55,12 @@ export class EarlyChecks {
     this.reported.clear();
   }
 
+  /** Report again what is certain now (a repeated key took back what was reported of the value it replaced). */
+  forget(): void {
+    this.reported.clear();
+    this.lastString = -1;
+  }
+
   /** The decoded text of the string being read (only the new part is decoded each time). */
   openString(s: Session, text: TextStore): string {
     const fr = s.get(L.S_CUR_FR);

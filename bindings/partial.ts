@@ -11,6 +11,7 @@
 
 import { arrayUnfinished, elemOf, entryText, finishArray, finishObject, objectUnfinished, scalarValue, type Text } from "./build.js";
 import { toJsonForm } from "./json-form.js";
+import { openJsonValue, sharedFrom, type OpenJson, type SharedContainers } from "./open-json.js";
 import * as L from "./layout.js";
 import { stripPtr, type RField, type RModel, type RType } from "./resolve.js";
 import { setMember } from "./values.js";
@@ -54,6 +55,8 @@ interface OpenNode {
   closed: Built | undefined;
   /** A member's key is "__proto__" (then built with setMember; plain stores everywhere else are faster). */
   protoKey: boolean;
+  /** The containers of its open `any` members last built, by member and path (what the next build shares). */
+  raw: SharedContainers | undefined;
 }
 
 interface Built {
@@ -134,7 +137,7 @@ export class PartialBuilder {
           this.close(this.stack.pop()!);
           break;
         default:
-          this.place(scalarValue(u32, f64, w, this.nextType(), text));
+          this.place(this.closingRaw(scalarValue(u32, f64, w, this.nextType(), text)));
       }
     }
     this.consumed = end;
@@ -154,7 +157,7 @@ export class PartialBuilder {
     const slot = this.place(undefined); // (a member that stands for the open node until it closes)
     this.stack.push({
       kind, type: stripPtr(t), vals: [], keys: [], slot, hidden,
-      field: undefined, key: "", extra: undefined, extras: undefined, provisional: false, builtN: -1, builtLast: undefined, builtValue: undefined, closed: undefined, protoKey: false,
+      field: undefined, key: "", extra: undefined, extras: undefined, provisional: false, builtN: -1, builtLast: undefined, builtValue: undefined, closed: undefined, protoKey: false, raw: undefined,
     });
   }
 
@@ -182,6 +185,13 @@ export class PartialBuilder {
     }
     if (node.hidden && !parent.hidden) setMember((parent.extras ??= {}), String(node.slot), value);
     else parent.vals[parent.vals.length - 1] = value;
+  }
+
+  /** A value in place of an open `any` value read before: what did not change keeps its identity. */
+  private closingRaw(v: unknown): unknown {
+    const top = lastOf(this.stack);
+    if (!top || !top.provisional || !(lastOf(top.vals) instanceof OpenRaw)) return v;
+    return sharedFrom((top.raw ??= { last: new Map(), closed: new Map() }), String(top.vals.length), v, true);
   }
 
   /** Put a completed (or provisional) value where the next value goes; returns its slot. */
@@ -217,6 +227,32 @@ export class PartialBuilder {
     if (top && !top.provisional) this.pathVersion++;
     this.changed = true;
     this.place(text, true);
+  }
+
+  /** Is the innermost container's next member part of the value shown (not a captured extra's)? */
+  get showsMember(): boolean {
+    const top = lastOf(this.stack);
+    return top !== undefined && !top.hidden && !(top.kind === "object" && top.extra !== undefined);
+  }
+
+  /**
+   * An `any` member still open, as the JSON text it holds so far (`text`, read only if a partial
+   * value is built from this moment).
+   */
+  placeOpenRaw(text: () => string): void {
+    const top = lastOf(this.stack);
+    if (!top || !this.showsMember) return;
+    if (!top.provisional) this.pathVersion++;
+    this.changed = true;
+    this.place(new OpenRaw(text, top, top.vals.length + (top.provisional ? 0 : 1)), true);
+  }
+
+  /**
+   * The open `any` value a snapshot ends in, if any: the path inside it of what is still being
+   * written is then part of the open path (read only when asked).
+   */
+  openRawOf(s: Snapshot): { openPath(): readonly Slot[] } | undefined {
+    return s.last instanceof OpenRaw ? s.last : undefined;
   }
 
   /** The partial value now, as a snapshot (O(open containers)); `value` turns it into the value. */
@@ -257,7 +293,7 @@ export class PartialBuilder {
   /** The plain value of a snapshot: containers that did not change since the last one built keep their identity. */
   value(s: Snapshot): unknown {
     if (s.node === undefined) return s.last;
-    let v = this.build(s.node, s.n, s.last);
+    let v = this.build(s.node, s.n, shownValue(s.last));
     for (let p = s.parent; p !== undefined; p = p.parent) v = this.build(p.node!, p.n, v);
     return v;
   }
@@ -332,7 +368,7 @@ export class PartialBuilder {
     if (i >= this.stack.length) return undefined;
     const top = this.shownFrom(i);
     const node = this.stack[top];
-    let v = this.build(node, node.vals.length, lastOf(node.vals));
+    let v = this.build(node, node.vals.length, shownValue(lastOf(node.vals)));
     for (let j = top - 1; j >= i; j--) v = this.build(this.stack[j], this.stack[j].vals.length, v);
     return v;
   }
@@ -364,6 +400,35 @@ export class PartialBuilder {
     this.consumed = 0;
     this.pathVersion++;
   }
+}
+
+/** An `any` member still open: the value of its text so far, built when first read. */
+class OpenRaw {
+  private read: OpenJson | undefined;
+
+  constructor(private readonly text: () => string, private readonly node: OpenNode, private readonly n: number) {}
+
+  value(): unknown {
+    return this.json().value;
+  }
+
+  /** The path, inside the value, of what is still being written. */
+  openPath(): readonly Slot[] {
+    return this.json().open;
+  }
+
+  private json(): OpenJson {
+    if (this.read) return this.read;
+    const read = openJsonValue(this.text());
+    // what did not change since the last build of this member keeps its identity
+    read.value = sharedFrom((this.node.raw ??= { last: new Map(), closed: new Map() }), String(this.n), read.value, false);
+    return (this.read = read);
+  }
+}
+
+/** A member's value as a partial value shows it (an open `any` value read from its text). */
+function shownValue(v: unknown): unknown {
+  return v instanceof OpenRaw ? v.value() : v;
 }
 
 /** The last item, or undefined (never reads index -1: that is a slow named-property lookup in V8). */

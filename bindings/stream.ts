@@ -84,6 +84,8 @@ export class StreamParser<M extends Model = Model> {
   private done = false;
   /** After a type error: the syntax check of the rest of the text. */
   private syntax: SyntaxStream | undefined;
+  /** After a repeated key took records back: the offsets of the early reports made before, by earlyKey. */
+  private earlyOffsets: Map<string, number> | undefined;
   /** The core's count of error records taken back (S_ERR_RETRACTED) when the list was last rendered. */
   private retracted = 0;
   private value: Infer<M> | undefined;
@@ -92,6 +94,8 @@ export class StreamParser<M extends Model = Model> {
    * written then, whose values stay unfinished in the partial ([] when nothing was).
    */
   private cut: readonly (string | number)[] | undefined;
+  /** Open `any` values show what they hold so far (not in a union's probe: see completeAnyOnly). */
+  private showsOpenAny = true;
 
   /** A parser for documents of a model, under these options. */
   constructor(model: M, options?: ValidatorOptions);
@@ -113,6 +117,15 @@ export class StreamParser<M extends Model = Model> {
     return new StreamParser(v);
   }
 
+  /**
+   * @internal Show `any` values only once complete: a union's probe reads its discriminator as an
+   * `any` value, and only a complete value (the last complete occurrence) may name a variant.
+   */
+  completeAnyOnly(): this {
+    this.showsOpenAny = false;
+    return this;
+  }
+
   /** Start over for a new document. */
   reset(): void {
     this.session.begin(this.validator.loaded.address, this.validator.options);
@@ -127,6 +140,7 @@ export class StreamParser<M extends Model = Model> {
     this.done = false;
     this.syntax = undefined;
     this.retracted = 0;
+    this.earlyOffsets = undefined;
     this.value = undefined;
     this.cut = undefined;
   }
@@ -183,16 +197,17 @@ export class StreamParser<M extends Model = Model> {
       }
       return this.result();
     }
-    // still open: show the string being read, and report what is already certain
+    // still open: show the string or `any` value being read, and report what is already certain
     if (s.get(L.S_STATE) === L.TS_STRING && this.readsString(s.get(L.S_CUR_FR))) {
       this.builder.placeOpenString(this.openStringText());
-    }
+    } else if (this.showsOpenAny) this.showOpenAny();
     // (the errors rendered, not the core's records: one record can render as several)
     const room = this.validator.options.maxErrors - this.errors.length;
     for (const e of this.early.check(s, this.builder, this.text, room)) {
-      this.errors.push(e);
+      this.errors.push({ ...e, offset: this.earlyOffsets?.get(earlyKey(e)) ?? e.offset });
       this.earlyCount++;
     }
+    this.earlyOffsets = undefined;
     return this.result();
   }
 
@@ -206,7 +221,11 @@ export class StreamParser<M extends Model = Model> {
       // a repeated key took back the errors of the value it replaced (and more may have come
       // since): render the records again, keeping the offset at which each one was first reported
       known = this.reportedOffsets();
-      this.errors = this.errors.filter(isEarly);
+      // the early reports are made again from what is still open: one about a value the key
+      // replaced goes (it would never be confirmed), the others come back with their offsets
+      this.earlyOffsets = new Map(this.errors.filter(isEarly).map((e) => [earlyKey(e), e.offset]));
+      this.early.forget();
+      this.errors = [];
       this.errorRecords = 0;
       this.retracted = retracted;
     }
@@ -220,6 +239,11 @@ export class StreamParser<M extends Model = Model> {
       finals.push({ ...e, offset: known.get(errorKey(e)) ?? offset });
     }
     if (!finals.some((e) => e instanceof Error)) cutAtMaxErrors(finals as StreamFieldError[], this.validator.options.maxErrors, (e) => ({ ...e, offset }));
+    // an early report whose final record cannot fit within maxErrors leaves the list: that record
+    // comes after the records of its value's own content, the ones that came since it was reported
+    // (once the list is cut, TOO_MANY_ERRORS stands for it)
+    const fit = this.validator.options.maxErrors - finals.length;
+    if (early.length > fit) early.length = Math.max(0, fit);
     this.errors = finals.concat(early);
     this.earlyCount = early.length;
     this.errorRecords = count;
@@ -247,9 +271,36 @@ export class StreamParser<M extends Model = Model> {
 
   /** Is field record fr a string slot the partial value shows while it is open? */
   private readsString(fr: number): boolean {
-    if (fr === L.NONE) return false;
+    return fr !== L.NONE && this.kindOf(fr) === L.K_STRING;
+  }
+
+  /**
+   * An `any` member being read (a container, or a string on its own) is shown as the JSON it holds
+   * so far; its text is read only if the partial value of this moment is.
+   */
+  private showOpenAny(): void {
+    const s = this.session;
+    const shown = this.builder.depth;
+    if (!this.builder.showsMember) return;
+    const u32 = s.engine.heap.u32;
+    if (s.get(L.S_DEPTH) === shown) {
+      // a string as the whole value
+      const fr = s.get(L.S_CUR_FR);
+      if (s.get(L.S_STATE) === L.TS_STRING && fr !== L.NONE && fr !== L.FR_ANY && this.kindOf(fr) === L.K_ANY) this.builder.placeOpenString(this.openStringText());
+      return;
+    }
+    const frame = (s.get(L.S_STACK) >>> 2) + shown * L.FM_WORDS;
+    const type = u32[frame + L.FM_TYPE];
+    if (type !== L.FT_RAW_OBJECT && type !== L.FT_RAW_ARRAY) return;
+    const start = u32[frame + L.FM_START_U16];
+    const end = this.text.size;
+    const text = this.text.view();
+    this.builder.placeOpenRaw(() => text.slice(start, end));
+  }
+
+  private kindOf(fr: number): number {
     const w = this.program.words;
-    return (w[w[L.H_FR_OFF] + fr * L.FR_WORDS + L.FR_KIND] & 0xff) === L.K_STRING;
+    return w[w[L.H_FR_OFF] + fr * L.FR_WORDS + L.FR_KIND] & 0xff;
   }
 
   private openStringText(): string {
@@ -405,6 +456,11 @@ function isEarly(e: StreamError): e is StreamFieldError {
   return !(e instanceof Error) && e.early === true;
 }
 
+/** An early report's identity: its field, code and message (its value is the value so far). */
+function earlyKey(e: FieldError): string {
+  return `${e.field}\u0000${e.code}\u0000${e.message}`;
+}
+
 function errorKey(e: FieldError): string {
   return `${e.field}\u0000${e.code}\u0000${e.message}\u0000${JSON.stringify(e.value)}`;
 }
@@ -435,7 +491,10 @@ class State implements StreamState {
   complete(path: readonly (string | number)[] | string): boolean {
     checkPath(path);
     const partial = this.#builder.value(this.#snap);
-    return isComplete(partial, this.#unfinished, typeof path === "string" ? splitPath(path) : path);
+    // (inside an open \`any\` value: what is still being written in it is unfinished too)
+    const raw = this.#unfinished && this.#builder.openRawOf(this.#snap);
+    const unfinished = raw ? [...this.#unfinished!, ...raw.openPath()] : this.#unfinished;
+    return isComplete(partial, unfinished, typeof path === "string" ? splitPath(path) : path);
   }
 }
 

@@ -61,7 +61,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
 
   constructor(private readonly union: UnionValidator<A, V>) {
     checkUnion(union, "new UnionStreamParser", "use StreamParser");
-    this.probe = new StreamParser(union.probe);
+    this.probe = new StreamParser(union.probe).completeAnyOnly();
     bindMethods<UnionStreamParser<A, V>>(this, ["reset", "buffer", "feed", "end"]);
   }
 

@@ -408,6 +408,57 @@ describe("reports stay consistent", () => {
     expect(r[r.length - 1].errors.map((e) => (e as FieldError).code)).toEqual(["MAX_LENGTH", "TOO_MANY_ERRORS"]);
   });
 
+  it("an early report leaves the list when its final record can no longer fit within maxErrors", () => {
+    const Item = model("Item", { s: t.string("max=1") });
+    const M = model("M", { items: t.slice(Item, "max=2") });
+    const r = trace(['{"items":[{"s":"aa"},{"s":"bb"},{"s":"c', 'c"}', "]}"], { maxErrors: 3 }, M);
+    const item = (i: number, value: string, offset: number) => ({ field: `items[${i}].s`, code: "MAX_LENGTH", message: "must be at most 1 characters", value, offset });
+    const shown = (k: number) => r[k].errors.map((e) => ({ ...(e as FieldError) }));
+    expect(shown(0)).toEqual([
+      item(0, "aa", 39), item(1, "bb", 39),
+      { field: "items", code: "MAX_ITEMS", message: "must have at most 2 items", value: [{ s: "aa" }, { s: "bb" }, { s: "c" }], offset: 39, early: true },
+    ]);
+    // the third item's record fills the list: the array's own record would come fourth
+    expect(shown(1)).toEqual([item(0, "aa", 39), item(1, "bb", 39), item(2, "cc", 42)]);
+    expect(shown(2)).toEqual([
+      item(0, "aa", 39), item(1, "bb", 39), item(2, "cc", 42),
+      { field: "", code: "TOO_MANY_ERRORS", message: "too many errors: stopped after 3", value: null, offset: 44 },
+    ]);
+  });
+
+  it("a repeated key takes back an early report of the value it replaced, also when that value closed in the same chunk", () => {
+    const M = model("M", { tags: t.slice(t.string(), "max=1") });
+    const v = new Validator(M, lax);
+    const chunks = ['{"tags":["a","b"', '],"tags":["a"', "]}"];
+    const run = feedAll(new StreamParser(v), chunks, { keep: true });
+    expect(differences(run, oneShot(v, chunks.join("")), { repeatedKeys: true })).toEqual([]);
+    const r = run.results;
+    expect(r[0].errors.map((e) => ({ ...(e as FieldError) }))).toEqual([
+      { field: "tags", code: "MAX_ITEMS", message: "must have at most 1 items", value: ["a", "b"], offset: 16, early: true },
+    ]);
+    // (the first value's final record came and was taken back within chunk 1: never rendered)
+    expect(r[1].errors).toEqual([]);
+    expect(r[2].errors).toEqual([]);
+    expect(r[2].value).toEqual({ tags: ["a"] });
+  });
+
+  it("a list cut at maxErrors drops the early reports still waiting: none can join it any more", () => {
+    const S = model("S", { s: t.string("alpha,max=1") });
+    // "1a": MAX_LENGTH is certain at the "a" (early); at the closing quote MUST_BE_ALPHA comes
+    // first in one-shot's order and fills the list of one, so MAX_LENGTH is never confirmed
+    const r = trace(['{"s":"1a', '"', "}"], { maxErrors: 1 }, S);
+    expect(r[0].errors.map((e) => ({ ...(e as FieldError) }))).toEqual([
+      { field: "s", code: "MAX_LENGTH", message: "must be at most 1 characters", value: "1a", offset: 8, early: true },
+    ]);
+    const cut = [
+      { field: "s", code: "MUST_BE_ALPHA", message: "must contain only alphabetic characters", value: "1a", offset: 9 },
+      { field: "", code: "TOO_MANY_ERRORS", message: "too many errors: stopped after 1", value: null, offset: 9 },
+    ];
+    expect(r[1].errors.map((e) => ({ ...(e as FieldError) }))).toEqual(cut);
+    expect(r[1].done).toBe(false);
+    expect(r[2].errors.map((e) => ({ ...(e as FieldError) }))).toEqual(cut);
+  });
+
   it("an escaped surrogate pair cut between its halves counts as one character", () => {
     const S = model("S", { s: t.string("max=1") });
     // "\uD83D\uDE00" is one character (😀): max=1 holds, one-shot accepts
