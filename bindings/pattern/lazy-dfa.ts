@@ -3,16 +3,16 @@
 // before) computes its transition on a class once, with one Stepper.step (at most one visit of
 // each instruction), and keeps it; a pattern whose states repeat then costs a table walk per rune
 // instead of a pass over the NFA (a{1000} on 100 KB went from 4 s to 70 ms). Each program keeps
-// its states across calls, and drops them all when they hold more than MAX_CACHED_PCS
-// instructions, so memory stays bounded whatever the input. When the cache is dropped after
+// its states across calls, and drops them all when they hold more than MAX_CACHED_WORDS
+// (instructions and transitions), so memory stays bounded whatever the input and the pattern. When the cache is dropped after
 // fewer than MIN_BYTES_PER_STATE input bytes per state (states hardly repeat, as in
 // a[ab]{19}c on random text), the rest of the input runs on the plain NFA simulation, as RE2
 // falls back from its DFA: caching would only add cost there.
 import * as P from "./program.js";
 import { classOf, decodeRune, runNfa, Stepper, WIDTH } from "./match.js";
 
-/** Instructions (summed over the states' lists) a program's cache may hold before it is dropped. */
-export const MAX_CACHED_PCS = 1 << 20;
+/** Instructions plus transition slots (summed over the states) a program's cache may hold. */
+export const MAX_CACHED_WORDS = 1 << 20;
 const MIN_BYTES_PER_STATE = 10;
 
 interface State {
@@ -31,8 +31,8 @@ class LazyDfa {
   readonly stepper: Stepper;
   private readonly classes: number;
   private states = new Map<string, State>();
-  private cachedPcs = 0;
-  /** Times the cache was dropped for holding more than MAX_CACHED_PCS instructions. */
+  private cachedWords = 0;
+  /** Times the cache was dropped for holding more than MAX_CACHED_WORDS. */
   flushes = 0;
   /** Input bytes run since the cache was last dropped, and whether that was too few (see above). */
   private bytes = 0;
@@ -50,10 +50,11 @@ class LazyDfa {
     const key = `${ctx}:${list.join(",")}`;
     let s = this.states.get(key);
     if (s === undefined) {
-      if (this.cachedPcs + list.length > MAX_CACHED_PCS) this.flush();
+      const words = list.length + this.classes;
+      if (this.cachedWords + words > MAX_CACHED_WORDS) this.flush();
       s = { ctx, list, next: new Array(this.classes) };
       this.states.set(key, s);
-      this.cachedPcs += list.length;
+      this.cachedWords += words;
     }
     return s;
   }
@@ -65,7 +66,7 @@ class LazyDfa {
     this.thrashing = this.bytes < MIN_BYTES_PER_STATE * this.states.size;
     this.bytes = 0;
     this.states = new Map();
-    this.cachedPcs = 0;
+    this.cachedWords = 0;
     this.flushes++;
   }
 
