@@ -144,9 +144,9 @@ function nameGroups(p: GenPattern): GenPattern {
   return { source: p.source.replace(/\(\?P<@>/g, () => `(?P<g${++n}>`), sample: p.sample };
 }
 
-// Edits that usually make a pattern invalid (or oddly valid).
+// Edits that usually make a pattern invalid (or oddly valid); a lone surrogate is invalid UTF-8 to both.
 const BREAKERS = ["(", ")", "[", "]", "{", "}", "*", "+", "?", "|", "\\", "{1001}", "\\1", "(?=", "**", "[z-a]",
-  "\\p{Foo}", "(?P<>", "(?i", "\\x{110000}", "\\Q", "[[:foo:]]", "\\8", "(?P<g1>x)(?P<g1>y)", "x{2}{3}", "\\pX", "+?+", "(?-)"];
+  "\\p{Foo}", "(?P<>", "(?i", "\\x{110000}", "\\Q", "[[:foo:]]", "\\8", "(?P<g1>x)(?P<g1>y)", "x{2}{3}", "\\pX", "+?+", "(?-)", "\ud800", "\udc00"];
 
 /**
  * Patterns: mostly generated from the grammar, sometimes the empty pattern, sometimes a generated
