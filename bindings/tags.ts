@@ -113,6 +113,74 @@ export function readFieldTag(tag: string | undefined, tagNames: readonly string[
 /** Directives whose value is a pattern: it runs to the next comma outside [...], {...} and (...). */
 const PATTERN_DIRECTIVES = new Set(["regexp", "pattern"]);
 
+/** The index of the first comma at or after k that is not escaped as `\,` (or the end). */
+function nextComma(list: string, k: number): number {
+  while (k < list.length && list[k] !== ",") k += list[k] === "\\" && list[k + 1] === "," ? 2 : 1;
+  return k;
+}
+
+/**
+ * A pattern value from list[k]: up to the next comma outside [...] (a POSIX [:name:] inside is
+ * part of the class), {...} (a `{` that no `}` follows is a literal), (...) and \Q...\E (an
+ * unclosed \Q runs to the next comma), with `\,` unescaped. Returns the value and the index of
+ * the comma that ends it (or the end of the list).
+ */
+function scanPattern(list: string, k: number): [string, number] {
+  let value = "";
+  let depth = 0;
+  let inClass = false;
+  const copyTo = (end: number): void => {
+    value += list.slice(k, end).replace(/\\,/g, ",");
+    k = end;
+  };
+  while (k < list.length) {
+    const ch = list[k];
+    if (ch === "\\" && list[k + 1] === ",") {
+      value += ",";
+      k += 2;
+      continue;
+    }
+    if (!inClass && ch === "\\" && list[k + 1] === "Q") {
+      // all literal, brackets included: to \E, or else (as RE2 reads it) to the end of the pattern
+      const close = list.indexOf("\\E", k + 2);
+      if (close >= 0) {
+        copyTo(close + 2);
+        continue;
+      }
+      copyTo(nextComma(list, k + 2));
+      break;
+    }
+    if (ch === "\\" && k + 1 < list.length) {
+      value += ch + list[k + 1];
+      k += 2;
+      continue;
+    }
+    if (inClass) {
+      if (ch === "[" && list[k + 1] === ":") {
+        const close = list.indexOf(":]", k + 2);
+        if (close >= 0) {
+          copyTo(close + 2);
+          continue;
+        }
+      }
+      if (ch === "]") inClass = false;
+    } else if (ch === "[") {
+      inClass = true;
+      // a ']' right after '[' or '[^' is a literal member, not the end of the class
+      const first = list[k + 1] === "^" ? k + 2 : k + 1;
+      if (list[first] === "]") {
+        copyTo(first + 1);
+        continue;
+      }
+    } else if (ch === "(" || (ch === "{" && list.includes("}", k + 1))) depth++;
+    else if ((ch === ")" || ch === "}") && depth > 0) depth--;
+    else if (ch === "," && depth === 0) break;
+    value += ch;
+    k++;
+  }
+  return [value, k];
+}
+
 /** Split a directive list on commas. `\,` is a literal comma in any value. */
 export function splitDirectives(list: string): Directive[] {
   const out: Directive[] = [];
@@ -132,38 +200,7 @@ export function splitDirectives(list: string): Directive[] {
     let k = j + 1;
     let value = "";
     if (PATTERN_DIRECTIVES.has(name)) {
-      let depth = 0;
-      let inClass = false;
-      while (k < list.length) {
-        const ch = list[k];
-        if (ch === "\\" && list[k + 1] === ",") {
-          value += ",";
-          k += 2;
-          continue;
-        }
-        if (ch === "\\" && k + 1 < list.length) {
-          value += ch + list[k + 1];
-          k += 2;
-          continue;
-        }
-        if (inClass) {
-          if (ch === "]") inClass = false;
-        } else if (ch === "[") {
-          inClass = true;
-          // a ']' right after '[' or '[^' is a literal member, not the end of the class
-          if (list[k + 1] === "^") {
-            value += "[^";
-            k += 2;
-            if (list[k] === "]") { value += "]"; k++; }
-            continue;
-          }
-          if (list[k + 1] === "]") { value += "[]"; k += 2; continue; }
-        } else if (ch === "(" || ch === "{") depth++;
-        else if ((ch === ")" || ch === "}") && depth > 0) depth--;
-        else if (ch === "," && depth === 0) break;
-        value += ch;
-        k++;
-      }
+      [value, k] = scanPattern(list, k);
     } else {
       while (k < list.length && list[k] !== ",") {
         if (list[k] === "\\" && list[k + 1] === ",") {

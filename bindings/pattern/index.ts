@@ -2,7 +2,7 @@
 // time over UTF-8 bytes. compilePattern parses and compiles once; the program it returns is what
 // assembly/pattern.ts (patternMatch) runs inside WASM, and matchPattern runs the same program in TS.
 import { compileTree, ProgramTooLarge } from "./compile.js";
-import { runProgram } from "./match.js";
+import { runProgram } from "./lazy-dfa.js";
 import { parsePattern, PatternSyntaxError } from "./syntax.js";
 
 export { PatternSyntaxError } from "./syntax.js";

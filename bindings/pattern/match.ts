@@ -1,10 +1,11 @@
-// Reference matcher in TypeScript: a Thompson NFA simulation over the same program words the
-// WASM matcher runs. Linear time: each input rune costs at most one visit of each instruction.
-// Its step function also builds the precomputed DFA (compile.ts), which the WASM matcher walks.
+// One step of a Thompson NFA over the program words the WASM matcher runs: each step visits each
+// instruction at most once. It builds the precomputed DFA (compile.ts), which the WASM matcher
+// walks, and the TS matcher's lazy DFA (lazy-dfa.ts).
 import * as P from "./program.js";
 
 const RUNE_ERROR = 0xfffd;
-const WIDTH = 0x200000; // decodeRune packs rune + width * WIDTH
+/** decodeRune packs rune + width * WIDTH. */
+export const WIDTH = 0x200000;
 
 /**
  * Decodes the rune at b[i] as Go's utf8.DecodeRune does: a byte that does not start a valid,
@@ -144,12 +145,14 @@ export class Stepper {
   }
 }
 
-/** Runs program p over the UTF-8 bytes b; true if the pattern matches anywhere in b. */
-export function runProgram(p: Uint32Array, b: Uint8Array): boolean {
-  const st = new Stepper(p);
-  let list = [st.start];
-  let ctx = P.CTX_START;
-  for (let i = 0; ; ) {
+/**
+ * Runs the NFA simulation from the instructions `list` (reached after a rune of context ctx) over
+ * b from byte i; true if a match ends somewhere. Each rune costs at most one visit of each
+ * instruction.
+ */
+export function runNfa(st: Stepper, list: readonly number[], ctx: number, b: Uint8Array, i: number): boolean {
+  const p = st.p;
+  for (;;) {
     if (i >= b.length) return st.step(list, ctx, -1) === "match";
     const d = decodeRune(b, i);
     const k = classOf(p, d % WIDTH);
