@@ -1,151 +1,154 @@
-// The value an `any` value of a stream holds while it is still open: its JSON text so far, read the
-// way the partial value shows typed values (README "Streaming"): an open string holds its text so
-// far, an open array or object its complete members plus the open one; a number (until a byte after
-// it shows it ended), a literal or key not complete yet are left out, as are a key without its value
-// and an escape cut in two.
+// An `any` value of a stream read while it is still open, incrementally: each call reads only the
+// text that came since the last one, and tells the partial value what it found (containers opened
+// and closed, keys, complete members, the open string's text so far). So a large `any` value costs
+// O(its length) over the whole stream, however often the partial is read, as typed values do.
+//
+// What shows (README "Streaming"): an open string holds its text so far (an escape cut in two
+// waits for its end); a number shows once a byte after it shows it ended; a literal once its last
+// letter came; a key once its closing quote came. The core has checked the text's syntax before
+// it gets here, so the reader only follows its structure.
 
-import { setMember } from "./values.js";
+import type { Text } from "./build.js";
 
-const OPEN_OBJECT = 0x7b; // {
-const OPEN_ARRAY = 0x5b; // [
-const CLOSE_OBJECT = 0x7d; // }
-const CLOSE_ARRAY = 0x5d; // ]
+/** What the reader tells the partial value (PartialBuilder implements it). */
+export interface OpenJsonSink {
+  /** A container opens: the `any` value itself first, then those inside it. */
+  openJson(kind: "array" | "map"): void;
+  /** The innermost container opened closes. */
+  closeJson(): void;
+  /** The next member of the innermost object has this key. */
+  jsonKey(key: string): void;
+  /** A complete member (string, number, literal). */
+  jsonValue(value: unknown): void;
+  /** The member being read is a string: its text so far (the next value replaces it). */
+  jsonOpenString(text: string): void;
+}
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 
-const LITERALS = new Set(["true", "false", "null"]);
+const LITERALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([["true", true], ["false", false], ["null", null]]);
 
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-const isDelimiter = (c: number) => isSpace(c) || c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY;
+const endsWord = (c: number) => isSpace(c) || c === 0x2c || c === 0x5d || c === 0x7d; // , ] }
 
-/** An open `any` value: what it holds so far, and the path (inside it) of what is still being written. */
-export interface OpenJson {
-  value: unknown;
-  open: (string | number)[];
+/** A string being read: its text decoded so far, and the raw tail not decoded yet (an escape cut in two). */
+interface OpenString {
+  readonly key: boolean;
+  decoded: string;
+  tail: string;
 }
 
-/** The value of a JSON text cut short (well formed as far as it goes: the core has checked it). */
-export function openJsonValue(text: string): OpenJson {
-  const { json, open } = completed(text);
-  return { value: JSON.parse(json), open };
-}
+export class OpenJsonReader {
+  /** Offset (UTF-16 units) of the next unit to read. */
+  private pos: number;
+  /** One entry per open container: does it hold objects' members (true) or array items? */
+  private readonly objects: boolean[] = [];
+  /** The innermost open container is an object whose next token is a key. */
+  private expectKey = false;
+  private string: OpenString | undefined;
+  /** A number or literal being read: its text so far. */
+  private word = "";
 
-/** An open container: its closing character and the member being read. */
-interface Level {
-  closer: string;
-  /** Array: the index of the item being read; object: the last key read. */
-  slot: string | number;
-}
+  /**
+   * `start`: offset of the value's first unit (its opening bracket); `base`: how many containers
+   * were open around it (the partial value's depth when it began).
+   */
+  constructor(readonly start: number, readonly base: number, private readonly sink: OpenJsonSink) {
+    this.pos = start;
+  }
 
-/**
- * The text up to its last complete member (or open string), with the containers open there closed;
- * and the path of the open containers below the first (and of the open string) at the end.
- */
-function completed(text: string): { json: string; open: (string | number)[] } {
-  const levels: Level[] = [];
-  const closing = () => levels.map((l) => l.closer).reverse().join("");
-  const openPath = () => levels.slice(0, -1).map((l) => l.slot);
-  let safe = 0;
-  let safeClosers = "";
-  const mark = (at: number) => {
-    safe = at;
-    safeClosers = closing();
-  };
-  let expectKey = false;
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    const top = levels[levels.length - 1] as Level | undefined;
-    if (isSpace(c) || c === COLON) { i++; continue; }
-    if (c === COMMA) {
-      expectKey = top?.closer === "}";
-      if (top && !expectKey) top.slot = (top.slot as number) + 1;
-      i++;
-      continue;
-    }
-    if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      levels.push({ closer: c === OPEN_OBJECT ? "}" : "]", slot: c === OPEN_OBJECT ? "" : 0 });
-      expectKey = c === OPEN_OBJECT;
-      mark(++i);
-      continue;
-    }
-    if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
-      levels.pop();
-      mark(++i);
-      continue;
-    }
-    if (c === QUOTE) {
-      const end = stringEnd(text, i + 1);
-      if (end < 0) {
-        // an open string: a value shows its text so far (without an escape cut in two); a key, nothing
-        if (expectKey) break;
-        return { json: text.slice(0, -end - 1) + '"' + closing(), open: [...openPath(), top!.slot] };
+  /** The value has closed (its last bracket was read). */
+  private done = false;
+
+  /** Read the units [this.pos, end) of the text. */
+  read(text: Text, end: number): void {
+    if (end <= this.pos || this.done) return;
+    const s = text.slice(this.pos, end);
+    this.pos = end;
+    let i = 0;
+    if (this.string) i = this.continueString(s, 0);
+    const n = s.length;
+    while (i < n && !this.done) {
+      const c = s.charCodeAt(i);
+      if (this.word !== "" || !(isSpace(c) || c === 0x3a || c === 0x2c || c === QUOTE || c === 0x7b || c === 0x5b || c === 0x7d || c === 0x5d)) {
+        i = this.continueWord(s, i);
+        continue;
       }
-      if (expectKey && top) top.slot = JSON.parse(text.slice(i, end + 1)) as string;
-      i = end + 1;
-      if (expectKey) expectKey = false;
-      else mark(i);
-      continue;
+      i++;
+      switch (c) {
+        case 0x7b: // {
+        case 0x5b: // [
+          this.objects.push(c === 0x7b);
+          this.expectKey = c === 0x7b;
+          this.sink.openJson(c === 0x7b ? "map" : "array");
+          break;
+        case 0x7d: // }
+        case 0x5d: // ]
+          this.objects.pop();
+          this.expectKey = false;
+          this.done = this.objects.length === 0;
+          this.sink.closeJson();
+          break;
+        case 0x2c: // ,
+          this.expectKey = this.objects[this.objects.length - 1] === true;
+          break;
+        case QUOTE:
+          this.string = { key: this.expectKey, decoded: "", tail: "" };
+          this.expectKey = false;
+          i = this.continueString(s, i);
+          break;
+        // (spaces and colons: nothing to do)
+      }
     }
-    // a literal is complete with its last letter; a number once a delimiter follows (it may go on)
-    const from = i;
-    while (i < n && !isDelimiter(text.charCodeAt(i))) i++;
-    if (i === n && !LITERALS.has(text.slice(from))) break;
-    mark(i);
   }
-  // (the containers still open when the text stops: those open at the last complete member, or more)
-  return { json: text.slice(0, safe) + safeClosers, open: openPath() };
-}
 
-/**
- * Index of the quote closing the string whose contents start at `from`; if the text ends first,
- * -(k + 1) where k is where its complete part ends (before an escape cut in two).
- */
-function stringEnd(text: string, from: number): number {
-  const n = text.length;
-  for (let i = from; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) return i;
-    if (c !== BACKSLASH) continue;
-    const len = text.charCodeAt(i + 1) === 0x75 ? 6 : 2; // \uXXXX or \n ...
-    if (i + len > n) return -(i + 1);
-    i += len - 1;
+  /** Go on with the open string from s[i]; returns where reading goes on after it. */
+  private continueString(s: string, i: number): number {
+    const str = this.string!;
+    const raw = str.tail + s.slice(i);
+    const offset = str.tail.length - i; // raw index = s index + offset
+    let j = 0;
+    let safe = 0; // raw[0, safe) holds whole characters and escapes only
+    let closed = -1;
+    while (j < raw.length) {
+      const c = raw.charCodeAt(j);
+      if (c === QUOTE) {
+        closed = j;
+        safe = j;
+        break;
+      }
+      if (c === BACKSLASH) {
+        const len = raw.charCodeAt(j + 1) === 0x75 ? 6 : 2; // \uXXXX or \n ...
+        if (j + len > raw.length) break;
+        j += len;
+      } else j++;
+      safe = j;
+    }
+    const part = raw.slice(0, safe);
+    str.decoded += part.includes("\\") ? (JSON.parse(`"${part}"`) as string) : part;
+    if (closed < 0) {
+      str.tail = raw.slice(safe);
+      if (!str.key) this.sink.jsonOpenString(str.decoded);
+      return s.length;
+    }
+    this.string = undefined;
+    if (str.key) this.sink.jsonKey(str.decoded);
+    else this.sink.jsonValue(str.decoded);
+    return closed + 1 - offset;
   }
-  return -(n + 1);
-}
 
-/** The containers of open `any` values built so far, by path: the last built, and those of the values that closed. */
-export interface SharedContainers {
-  last: Map<string, unknown>;
-  closed: Map<string, unknown>;
-}
-
-/**
- * `value` (fresh: changed in place) with each container that holds the same members as one built
- * at its path before (`at` + the path inside; the closed value's, else the last built) replaced by
- * that one, so an open `any` value keeps the identity of what did not change, whatever order its
- * moments are read in. Children go first: a container is the same when its members are the very
- * same values. `closing`: the value is the one the member closed with.
- */
-export function sharedFrom(seen: SharedContainers, at: string, value: unknown, closing: boolean): unknown {
-  if (value === null || typeof value !== "object") return value;
-  const x = value as Record<string, unknown>;
-  const keys = Object.keys(x);
-  for (const k of keys) {
-    const v = sharedFrom(seen, `${at}\u0000${k}`, x[k], closing);
-    if (v !== x[k]) setMember(x, k, v);
+  /** Go on with the number or literal from s[i]: complete at a byte that ends it, or a literal at its last letter. */
+  private continueWord(s: string, i: number): number {
+    let j = i;
+    while (j < s.length && !endsWord(s.charCodeAt(j))) j++;
+    this.word += s.slice(i, j);
+    const literal = LITERALS.has(this.word);
+    if (j < s.length || literal) {
+      // (Number reads a JSON number as JSON.parse does: the same double, -0 and 1e400 included)
+      this.sink.jsonValue(literal ? LITERALS.get(this.word) : Number(this.word));
+      this.word = "";
+    }
+    return j;
   }
-  const same = (old: unknown): old is Record<string, unknown> => {
-    if (old === undefined || Array.isArray(old) !== Array.isArray(x)) return false;
-    const o = old as Record<string, unknown>;
-    return Object.keys(o).length === keys.length && keys.every((k) => Object.hasOwn(o, k) && Object.is(o[k], x[k]));
-  };
-  const closed = seen.closed.get(at);
-  const last = seen.last.get(at);
-  const out = same(closed) ? closed : same(last) ? last : x;
-  (closing ? seen.closed : seen.last).set(at, out);
-  return out;
 }

@@ -11,12 +11,15 @@
 
 import { arrayUnfinished, elemOf, entryText, finishArray, finishObject, objectUnfinished, scalarValue, type Text } from "./build.js";
 import { toJsonForm } from "./json-form.js";
-import { openJsonValue, sharedFrom, type OpenJson, type SharedContainers } from "./open-json.js";
+import { OpenJsonReader, type OpenJsonSink } from "./open-json.js";
 import * as L from "./layout.js";
 import { stripPtr, type RField, type RModel, type RType } from "./resolve.js";
 import { setMember } from "./values.js";
 
 const ANY: RType = { kind: "scalar", scalar: "any" };
+/** The types of the containers inside an `any` value. */
+const ANY_LIST: RType = { kind: "slice", elem: ANY };
+const ANY_MAP: RType = { kind: "map", elem: ANY };
 
 type Slot = string | number;
 
@@ -55,8 +58,6 @@ interface OpenNode {
   closed: Built | undefined;
   /** A member's key is "__proto__" (then built with setMember; plain stores everywhere else are faster). */
   protoKey: boolean;
-  /** The containers of its open `any` members last built, by member and path (what the next build shares). */
-  raw: SharedContainers | undefined;
 }
 
 interface Built {
@@ -100,6 +101,8 @@ export class PartialBuilder {
   /** Changes whenever the open path may have changed (so a path can be reused until then). */
   private pathVersion = 0;
   private pathCache: { version: number; reading: boolean; path: readonly Slot[] } | undefined;
+  /** The reader of the `any` member being written, once it was read open. */
+  private reader: OpenJsonReader | undefined;
 
   constructor(private readonly rootType: RType) {}
 
@@ -137,7 +140,10 @@ export class PartialBuilder {
           this.close(this.stack.pop()!);
           break;
         default:
-          this.place(this.closingRaw(scalarValue(u32, f64, w, this.nextType(), text)));
+          // an `any` value read while it was open: the reader reads it to its end (so what did not
+          // change keeps its identity); else its value comes from its text
+          if (tag === L.T_RAW && this.reader) this.finishReader(text, u32[w + 2]);
+          else this.place(scalarValue(u32, f64, w, this.nextType(), text));
       }
     }
     this.consumed = end;
@@ -157,7 +163,7 @@ export class PartialBuilder {
     const slot = this.place(undefined); // (a member that stands for the open node until it closes)
     this.stack.push({
       kind, type: stripPtr(t), vals: [], keys: [], slot, hidden,
-      field: undefined, key: "", extra: undefined, extras: undefined, provisional: false, builtN: -1, builtLast: undefined, builtValue: undefined, closed: undefined, protoKey: false, raw: undefined,
+      field: undefined, key: "", extra: undefined, extras: undefined, provisional: false, builtN: -1, builtLast: undefined, builtValue: undefined, closed: undefined, protoKey: false,
     });
   }
 
@@ -185,13 +191,6 @@ export class PartialBuilder {
     }
     if (node.hidden && !parent.hidden) setMember((parent.extras ??= {}), String(node.slot), value);
     else parent.vals[parent.vals.length - 1] = value;
-  }
-
-  /** A value in place of an open `any` value read before: what did not change keeps its identity. */
-  private closingRaw(v: unknown): unknown {
-    const top = lastOf(this.stack);
-    if (!top || !top.provisional || !(lastOf(top.vals) instanceof OpenRaw)) return v;
-    return sharedFrom((top.raw ??= { last: new Map(), closed: new Map() }), String(top.vals.length), v, true);
   }
 
   /** Put a completed (or provisional) value where the next value goes; returns its slot. */
@@ -236,23 +235,54 @@ export class PartialBuilder {
   }
 
   /**
-   * An `any` member still open, as the JSON text it holds so far (`text`, read only if a partial
-   * value is built from this moment).
+   * Read the `any` member being written (a container starting at text offset `start`) up to
+   * `end`: only what came since the last call is read. Its containers join the open ones.
    */
-  placeOpenRaw(text: () => string): void {
-    const top = lastOf(this.stack);
-    if (!top || !this.showsMember) return;
-    if (!top.provisional) this.pathVersion++;
-    this.changed = true;
-    this.place(new OpenRaw(text, top, top.vals.length + (top.provisional ? 0 : 1)), true);
+  readOpenJson(text: Text, start: number, end: number): void {
+    if (this.reader?.start !== start) {
+      if (!this.showsMember) return;
+      this.reader = new OpenJsonReader(start, this.stack.length, this.sink);
+    }
+    this.reader.read(text, end);
   }
 
-  /**
-   * The open `any` value a snapshot ends in, if any: the path inside it of what is still being
-   * written is then part of the open path (read only when asked).
-   */
-  openRawOf(s: Snapshot): { openPath(): readonly Slot[] } | undefined {
-    return s.last instanceof OpenRaw ? s.last : undefined;
+  /** The open containers outside an `any` value being read (the typed value's). */
+  get typedDepth(): number {
+    return this.reader ? this.reader.base : this.stack.length;
+  }
+
+  private finishReader(text: Text, end: number): void {
+    this.reader!.read(text, end);
+    this.reader = undefined;
+  }
+
+  /** What the reader of an open `any` value changes (containers, keys, members). */
+  private readonly sink: OpenJsonSink = {
+    openJson: (kind) => {
+      this.touch();
+      this.open(kind, kind === "array" ? ANY_LIST : ANY_MAP);
+    },
+    closeJson: () => {
+      this.touch();
+      this.close(this.stack.pop()!);
+    },
+    jsonKey: (key) => {
+      lastOf(this.stack)!.key = key;
+    },
+    jsonValue: (value) => {
+      this.touch();
+      this.place(value);
+    },
+    jsonOpenString: (text) => {
+      this.touch();
+      this.place(text, true);
+    },
+  };
+
+  /** The open path or the value shown may have changed. */
+  private touch(): void {
+    this.pathVersion++;
+    this.changed = true;
   }
 
   /** The partial value now, as a snapshot (O(open containers)); `value` turns it into the value. */
@@ -293,7 +323,7 @@ export class PartialBuilder {
   /** The plain value of a snapshot: containers that did not change since the last one built keep their identity. */
   value(s: Snapshot): unknown {
     if (s.node === undefined) return s.last;
-    let v = this.build(s.node, s.n, shownValue(s.last));
+    let v = this.build(s.node, s.n, s.last);
     for (let p = s.parent; p !== undefined; p = p.parent) v = this.build(p.node!, p.n, v);
     return v;
   }
@@ -368,7 +398,7 @@ export class PartialBuilder {
     if (i >= this.stack.length) return undefined;
     const top = this.shownFrom(i);
     const node = this.stack[top];
-    let v = this.build(node, node.vals.length, shownValue(lastOf(node.vals)));
+    let v = this.build(node, node.vals.length, lastOf(node.vals));
     for (let j = top - 1; j >= i; j--) v = this.build(this.stack[j], this.stack[j].vals.length, v);
     return v;
   }
@@ -398,37 +428,9 @@ export class PartialBuilder {
     this.done = this.last = NOTHING;
     this.changed = false;
     this.consumed = 0;
+    this.reader = undefined;
     this.pathVersion++;
   }
-}
-
-/** An `any` member still open: the value of its text so far, built when first read. */
-class OpenRaw {
-  private read: OpenJson | undefined;
-
-  constructor(private readonly text: () => string, private readonly node: OpenNode, private readonly n: number) {}
-
-  value(): unknown {
-    return this.json().value;
-  }
-
-  /** The path, inside the value, of what is still being written. */
-  openPath(): readonly Slot[] {
-    return this.json().open;
-  }
-
-  private json(): OpenJson {
-    if (this.read) return this.read;
-    const read = openJsonValue(this.text());
-    // what did not change since the last build of this member keeps its identity
-    read.value = sharedFrom((this.node.raw ??= { last: new Map(), closed: new Map() }), String(this.n), read.value, false);
-    return (this.read = read);
-  }
-}
-
-/** A member's value as a partial value shows it (an open `any` value read from its text). */
-function shownValue(v: unknown): unknown {
-  return v instanceof OpenRaw ? v.value() : v;
 }
 
 /** The last item, or undefined (never reads index -1: that is a slow named-property lookup in V8). */

@@ -275,27 +275,21 @@ export class StreamParser<M extends Model = Model> {
   }
 
   /**
-   * An `any` member being read (a container, or a string on its own) is shown as the JSON it holds
-   * so far; its text is read only if the partial value of this moment is.
+   * An `any` member being read (a container, or a string on its own) shows what it holds so far;
+   * a container's text is read incrementally (only what came since the last chunk).
    */
   private showOpenAny(): void {
     const s = this.session;
-    const shown = this.builder.depth;
-    if (!this.builder.showsMember) return;
-    const u32 = s.engine.heap.u32;
+    const shown = this.builder.typedDepth;
     if (s.get(L.S_DEPTH) === shown) {
       // a string as the whole value
       const fr = s.get(L.S_CUR_FR);
-      if (s.get(L.S_STATE) === L.TS_STRING && fr !== L.NONE && fr !== L.FR_ANY && this.kindOf(fr) === L.K_ANY) this.builder.placeOpenString(this.openStringText());
+      if (this.builder.showsMember && s.get(L.S_STATE) === L.TS_STRING && fr !== L.NONE && fr !== L.FR_ANY && this.kindOf(fr) === L.K_ANY) this.builder.placeOpenString(this.openStringText());
       return;
     }
     const frame = (s.get(L.S_STACK) >>> 2) + shown * L.FM_WORDS;
-    const type = u32[frame + L.FM_TYPE];
-    if (type !== L.FT_RAW_OBJECT && type !== L.FT_RAW_ARRAY) return;
-    const start = u32[frame + L.FM_START_U16];
-    const end = this.text.size;
-    const text = this.text.view();
-    this.builder.placeOpenRaw(() => text.slice(start, end));
+    const type = s.engine.heap.u32[frame + L.FM_TYPE];
+    if (type === L.FT_RAW_OBJECT || type === L.FT_RAW_ARRAY) this.builder.readOpenJson(this.text, s.engine.heap.u32[frame + L.FM_START_U16], this.text.size);
   }
 
   private kindOf(fr: number): number {
@@ -491,10 +485,7 @@ class State implements StreamState {
   complete(path: readonly (string | number)[] | string): boolean {
     checkPath(path);
     const partial = this.#builder.value(this.#snap);
-    // (inside an open \`any\` value: what is still being written in it is unfinished too)
-    const raw = this.#unfinished && this.#builder.openRawOf(this.#snap);
-    const unfinished = raw ? [...this.#unfinished!, ...raw.openPath()] : this.#unfinished;
-    return isComplete(partial, unfinished, typeof path === "string" ? splitPath(path) : path);
+    return isComplete(partial, this.#unfinished, typeof path === "string" ? splitPath(path) : path);
   }
 }
 

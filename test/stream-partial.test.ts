@@ -5,9 +5,10 @@
 // everything else keeps its identity (so a 1 MB document fed in 16-byte chunks never re-builds the
 // whole value).
 import { isDeepStrictEqual } from "node:util";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { model, t } from "../bindings/model.js";
 import { StreamParser, type StreamResult } from "../bindings/stream.js";
+import { TextStore } from "../bindings/text-store.js";
 import { Validator } from "../bindings/validator.js";
 import { cut, everySplit, renewals, utf8 } from "./support/stream-harness.js";
 
@@ -374,11 +375,51 @@ describe("state around values the partial does not show", () => {
     }
   });
 
-  it("depth counts every open container, inside an any value too; the any field is the member being written", () => {
-    const [s] = states(['{"a":{"x":[["']);
+  it("a large any value read after every chunk is read once: the text read grows with its size, not size x chunks", () => {
+    const A = model("A", { data: t.any() });
+    /** UTF-16 units the stream slices from its text while an any value of `n` items streams in 16-unit chunks, read each time. */
+    const unitsRead = (n: number) => {
+      const doc = JSON.stringify({ data: { items: Array.from({ length: n }, (_, i) => ({ id: i, name: `item ${i}` })) } });
+      let units = 0;
+      const count = (a: number, b: number) => (units += b - a);
+      const slice = TextStore.prototype.slice;
+      const view = TextStore.prototype.view;
+      const spies = [
+        vi.spyOn(TextStore.prototype, "slice").mockImplementation(function (this: TextStore, a, b) { count(a, b); return slice.call(this, a, b); }),
+        vi.spyOn(TextStore.prototype, "view").mockImplementation(function (this: TextStore) {
+          const v = view.call(this);
+          return { slice: (a: number, b: number) => (count(a, b), v.slice(a, b)) };
+        }),
+      ];
+      try {
+        const p = new StreamParser(A);
+        let last: StreamResult<unknown> | undefined;
+        for (let i = 0; i < doc.length; i += 16) {
+          last = p.feed(doc.slice(i, i + 16));
+          void last.partial;
+        }
+        expect(last!.value).toEqual(JSON.parse(doc));
+        return units / doc.length;
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+    };
+    // (re-reading the open value's text at every chunk would read about 2,000 units per unit here)
+    const small = unitsRead(250);
+    const large = unitsRead(4000);
+    expect(large).toBeLessThan(2);
+    expect(large).toBeLessThan(small * 1.5);
+  });
+
+  it("depth counts every open container, inside an any value too; the open path goes on inside it", () => {
+    const [s, t2] = states(['{"a":{"x":[["', '"],1', "]}}"]);
     expect(s.depth).toBe(4);
-    expect(s.openPath).toEqual(["a"]);
+    expect(s.openPath).toEqual(["a", "x", 0, 0]);
     expect(s.complete("a")).toBe(false);
+    expect(s.complete("a.x[0][0]")).toBe(false);
+    expect(t2.openPath).toEqual(["a", "x", 1]); // a number under way is being written (it shows once ended)
+    expect(t2.complete("a.x[0]")).toBe(true);
+    expect(t2.complete("a.x[1]")).toBe(false);
   });
 
   it("a number or literal under way is being written, as an open string is", () => {
