@@ -3,9 +3,8 @@
 // units, as the core's tape reports them.
 
 export class TextStore {
-  // (new arrays on reset, never truncated: a view() taken before still reads its own text)
-  private pieces: string[] = [];
-  private starts: number[] = [];
+  private readonly pieces: string[] = [];
+  private readonly starts: number[] = [];
   private length = 0;
   private decoder = utf8Decoder();
   /** The decoder may hold the start of a UTF-8 sequence (the last byte chunk ended in a non-ASCII byte). */
@@ -90,12 +89,6 @@ export class TextStore {
     return sliceOf(this.pieces, this.starts, a, b);
   }
 
-  /** The text so far as it stays, whatever is appended or reset later (for a value read later). */
-  view(): { slice(a: number, b: number): string } {
-    const { pieces, starts } = this;
-    return { slice: (a, b) => sliceOf(pieces, starts, a, b) };
-  }
-
   get size(): number {
     return this.length;
   }
@@ -105,8 +98,8 @@ export class TextStore {
   }
 
   reset(): void {
-    this.pieces = [];
-    this.starts = [];
+    this.pieces.length = 0;
+    this.starts.length = 0;
     this.length = 0;
     this.held = "";
     this.decoder = utf8Decoder();
