@@ -4,7 +4,9 @@
 //
 // Go sources cited: src/encoding/json/encode.go (floatEncoder), src/encoding/json/decode.go
 // (literalStore: ParseInt / ParseUint / ParseFloat(s, bits), then Overflow*), src/strconv/ftoa.go
-// (roundShortest, fmtE, fmtF).
+// (roundShortest, fmtE, fmtF), src/time/format_rfc3339.go (parseStrictRFC3339: strict checks
+// disabled, so time.Parse(time.RFC3339) decides), src/time/format.go (Parse: getnum, stdHour,
+// commaOrPeriod, the offset range test `hr > 24`, `mm > 60`; Time.MarshalJSON: RFC3339Nano).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { model, t, Validator } from "../bindings/index.js";
@@ -186,3 +188,56 @@ describe("reading numbers into each kind (encoding/json literalStore)", () => {
   });
 });
 
+describe("time.Time fields (Go's Time.UnmarshalJSON = time.Parse(time.RFC3339); MarshalJSON = RFC3339Nano)", () => {
+  const v = new Validator(model("When", { at: t.time() }));
+  // [JSON string contents, Go's instant in UTC (or "error"), the rule]
+  const rows: [string, string, string][] = [
+    ["2024-02-29T00:00:00Z", "2024-02-29T00:00:00Z", "Parse validates the day against the month: a leap year"],
+    ["2023-02-29T00:00:00Z", "error", "day out of range"],
+    ["1900-02-29T00:00:00Z", "error", "1900 is no leap year"],
+    ["2000-02-29T00:00:00Z", "2000-02-29T00:00:00Z", "2000 is a leap year"],
+    ["2024-04-31T00:00:00Z", "error", "day out of range"],
+    ["2024-01-01T24:00:00Z", "error", "stdHour: 24 <= hour is out of range"],
+    ["2024-01-01T23:59:60Z", "error", "stdZeroSecond: 60 <= sec is out of range (no leap second)"],
+    ["2024-01-01t00:00:00Z", "error", "the layout's T is matched exactly"],
+    ["2024-01-01T00:00:00z", "error", "stdISO8601ColonTZ takes 'Z' only"],
+    ["2024-01-01T3:04:05Z", "2024-01-01T03:04:05Z", "stdHour is getnum(value, false): one or two digits"],
+    ["2024-01-01T3:4:05Z", "error", "stdZeroMinute is two digits"],
+    ["2024-01-01T00:00:00,5Z", "2024-01-01T00:00:00.5Z", "commaOrPeriod: ',' before a fraction"],
+    ["2024-01-01T00:00:00.Z", "error", "a fraction needs a digit after its separator"],
+    ["2024-01-01T00:00:00+24:00", "2023-12-31T00:00:00Z", "the offset range test is hr > 24"],
+    ["2024-01-01T00:00:00-00:60", "2024-01-01T01:00:00Z", "the offset range test is mm > 60"],
+    ["2024-01-01T00:00:00+25:00", "error", "time zone offset hour out of range"],
+    ["2024-01-01T00:00:00+00:61", "error", "time zone offset minute out of range"],
+    ["2024-01-01T00:00:00+0100", "error", "Z07:00 needs the colon"],
+    ["2024-05-06T07:08:09.120+02:00", "2024-05-06T05:08:09.12Z", "the offset gives the instant"],
+    ["0000-01-01T00:00:00Z", "0000-01-01T00:00:00Z", "year 0000 is read"],
+    ["9999-12-31T23:59:59.999999999Z", "9999-12-31T23:59:59.999Z", "nanoseconds are read; checker's Date keeps milliseconds (README)"],
+    ["10000-01-01T00:00:00Z", "error", "stdLongYear is four digits"],
+    ["2024-01-01T00:00:00.123456789123Z", "2024-01-01T00:00:00.123Z", "parseNanoseconds reads at most 9 digits; a Date keeps 3 (README)"],
+  ];
+  it.each(rows)("%s: Go %s (%s)", (time, go) => {
+    const r = v.safeUnmarshal(JSON.stringify({ at: time }));
+    if (go === "error") {
+      expect(!r.ok && r.error).toMatchObject({ name: "UnmarshalTypeError", field: "at", message: `cannot unmarshal string ${JSON.stringify(time)} into field at of type time.Time` });
+      return;
+    }
+    expect(r.ok && r.value.at.getTime()).toBe(Date.parse(go));
+    // marshal writes the instant in UTC, trailing zeros of the fraction dropped (RFC3339Nano)
+    expect(r.ok && text(v.marshal(r.value))).toBe(`{"at":"${go}"}`);
+  });
+
+  it("checker writes an offset time back in UTC, where Go writes the offset it read (a Date has no zone: README)", () => {
+    const r = v.unmarshal('{"at":"2024-05-06T07:08:09+02:00"}');
+    expect(text(v.marshal(r))).toBe('{"at":"2024-05-06T05:08:09Z"}'); // Go: "2024-05-06T07:08:09+02:00", the same instant
+  });
+
+  it("checker reads the decoded JSON string, where Go's UnmarshalJSON parses the raw bytes (go.dev/issue/47353)", () => {
+    // Go refuses "2024-01-01T00:00:00\u005a" (its parser sees a backslash); the string is "...Z"
+    expect(v.unmarshal('{"at":"2024-01-01T00:00:00\\u005a"}').at.toISOString()).toBe("2024-01-01T00:00:00.000Z");
+  });
+
+  it("newModel reads a time string as unmarshal does (Go's forms included)", () => {
+    expect(v.newModel({ at: "2024-01-01T3:04:05,25+24:00" }).at.toISOString()).toBe("2023-12-31T03:04:05.250Z");
+  });
+});
