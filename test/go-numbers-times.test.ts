@@ -107,6 +107,13 @@ describe("marshal writes floats as Go's floatEncoder", () => {
     expect(Bounded.safeUnmarshal(Bounded.marshal(value))).toMatchObject({ ok: false, error: { errors: [{ field: "f", code: "EXCLUSIVE_MIN", message: "must be greater than 0.5", value: 0.5 }] } });
   });
 
+  it("-0 in float fields, items and map values is written -0 and read back as -0 (AppendFloat keeps the sign; ParseFloat too)", () => {
+    const Z = new Validator(model("Z", { m: t.map(t.float64()), l: t.slice(t.float32()), f: t.float32() }));
+    const r = Z.unmarshal('{"m":{"a":-0},"l":[-0,-0.0],"f":-0}');
+    expect([r.m?.a, r.l?.[0], r.l?.[1], r.f].map((x) => Object.is(x, -0))).toEqual([true, true, true, true]);
+    expect(text(Z.marshal(r))).toBe('{"m":{"a":-0},"l":[-0,-0],"f":-0}');
+  });
+
   it("omitempty leaves out a float32 whose float32 value is 0 (Go's isEmptyValue on the float32 the struct holds)", () => {
     const O = new Validator(model("O", { f: t.float32('json:"f,omitempty"'), g: t.float64('json:"g,omitempty"') }));
     expect(text(O.marshal({ f: 1e-46, g: 1e-46 }))).toBe('{"g":1e-46}');

@@ -7,7 +7,7 @@
 //   Date instants included), and marshal of that is the same bytes.
 // Two losses are Go's own and stay out of the generated values: omitempty writes nothing for an
 // empty slice or map, which reads back as null (marshal.test.ts shows the bytes), and -0 in an
-// omitempty float. (-0 elsewhere is written as -0; the core reads it back as 0 for now: reported.)
+// omitempty float. (-0 elsewhere is written as -0 and read back as -0: go-numbers-times.test.ts.)
 // A float32 field is written as Go writes its float32 value, the shortest digits that read back
 // as that float32 (test/go-numbers-times.test.ts), so it reads back as the number of that text.
 
