@@ -1,5 +1,9 @@
-// time.Time values: RFC 3339 text as Go's time.Parse(time.RFC3339, s) accepts it:
-//   YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)
+// time.Time values: RFC 3339 text as Go's time.Time.UnmarshalJSON accepts it. That is
+// time.Parse(time.RFC3339, s) (src/time/format_rfc3339.go, parseStrictRFC3339: its strict checks
+// are disabled, "TODO(https://go.dev/issue/54580)", so whatever Parse reads is taken):
+//   YYYY-MM-DDTH[H]:MM:SS[(.|,)fraction](Z|+HH:MM|-HH:MM)
+// a one-digit hour, a comma before the fraction, offsets up to 24 hours and 60 minutes; upper-case
+// T and Z only; hour 0-23, second 0-59 (no leap second), the day valid for its month.
 // Returns the instant in whole epoch milliseconds (as a JS Date holds it: digits below the
 // millisecond are read and dropped), or NaN.
 
@@ -30,30 +34,33 @@ function daysFromCivil(y: i32, m: i32, d: i32): i64 {
 }
 
 export function parseTime(p: usize, len: u32): f64 {
-  if (len < 20) return NaN;
+  if (len < 19) return NaN;
   const hi = two(p);
   const lo = two(p + 2);
   if (hi < 0 || lo < 0) return NaN;
   const year = hi * 100 + lo;
-  if ( load<u8>(p + 4) != 0x2d || load<u8>(p + 7) != 0x2d || load<u8>(p + 10) != 0x54 ||
-    load<u8>(p + 13) != 0x3a || load<u8>(p + 16) != 0x3a) return NaN;
+  if (load<u8>(p + 4) != 0x2d || load<u8>(p + 7) != 0x2d || load<u8>(p + 10) != 0x54) return NaN;
   const month = two(p + 5);
   const day = two(p + 8);
-  const hour = two(p + 11);
-  const minute = two(p + 14);
-  const second = two(p + 17);
+  // the hour is one or two digits (the layout's "15" is Go's stdHour, read with getnum(value, false))
+  let i: u32 = digit(p + 12) >= 0 ? 13 : 12;
+  const hour = i == 13 ? two(p + 11) : digit(p + 11);
+  if (i + 6 > len || load<u8>(p + i) != 0x3a || load<u8>(p + i + 3) != 0x3a) return NaN;
+  const minute = two(p + i + 1);
+  const second = two(p + i + 4);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour < 0 || hour > 23 ||
     minute < 0 || minute > 59 || second < 0 || second > 59) return NaN;
-  let i: u32 = 19;
+  i += 6;
   let frac: i32 = 0; // milliseconds
-  if (load<u8>(p + i) == 0x2e) {
+  // a fraction after '.' or ',' (Go's commaOrPeriod), when a digit follows it
+  const sep = i + 1 < len ? load<u8>(p + i) : 0;
+  if ((sep == 0x2e || sep == 0x2c) && digit(p + i + 1) >= 0) {
     i++;
     const start = i;
     while (i < len && digit(p + i) >= 0) {
       if (i - start < 3) frac = frac * 10 + digit(p + i);
       i++;
     }
-    if (i == start) return NaN;
     for (let k = i - start; k < 3; k++) frac *= 10;
   }
   if (i >= len) return NaN;
@@ -65,7 +72,8 @@ export function parseTime(p: usize, len: u32): f64 {
     if (i + 6 != len || load<u8>(p + i + 3) != 0x3a) return NaN;
     const oh = two(p + i + 1);
     const om = two(p + i + 4);
-    if (oh < 0 || oh > 23 || om < 0 || om > 59) return NaN;
+    // Go's range test is > rather than >= ("some people do write offsets of 24 hours or 60 minutes")
+    if (oh < 0 || oh > 24 || om < 0 || om > 60) return NaN;
     offsetMin = (oh * 60 + om) * (z == 0x2d ? -1 : 1);
     i += 6;
   } else return NaN;

@@ -4,6 +4,7 @@
 // (ptr) or zero value. This way was chosen by measurement (bench/results/build-strategies.md):
 // re-parsing the vetted text with JSON.parse and fixing it up was slower than reading the tape.
 
+import { timeFromText } from "./go-time.js";
 import * as L from "./layout.js";
 import { stripPtr, type RModel, type RType } from "./resolve.js";
 import { missingValue, setMember, zeroValue } from "./values.js";
@@ -32,7 +33,7 @@ export function scalarValue(u32: Uint32Array, f64: Float64Array, w: number, t: R
     case L.T_FALSE: return false;
     case L.T_NULL: return t.kind === "ptr" ? null : zeroValue(t);
     case L.T_RAW: return JSON.parse(text.slice(u32[w + 1], u32[w + 2]));
-    case L.T_TIME: return new Date(entryText(u32, w, text));
+    case L.T_TIME: return timeFromText(entryText(u32, w, text));
   }
   throw new Error(`checker: corrupt tape (tag ${u32[w] & 0xff})`);
 }

@@ -17,13 +17,16 @@
 //   the JSON name of a field of that model is never written from the extras (fields win), even
 //   when the field itself was omitted. Extras are written only at levels that capture them (the
 //   validator's extraFields is "allow"), so what marshal writes the same validator reads back.
-// - Times as RFC 3339 in UTC with the fraction trimmed (Go's format); -0 in a float field as -0;
+// - Numbers as Go's encoding/json writes them (bindings/go-float.ts): a float32 field with the
+//   shortest digits of its float32 value (0.1, not 0.10000000149011612); -0 in a float field as -0.
+// - Times as RFC 3339 in UTC with the fraction trimmed (Go's format);
 //   strings escaped as JSON.stringify does (no HTML escaping: Go's `\u003c` for `<` is not copied).
 // - Values of `any` fields and extras as JSON: plain objects, arrays, strings, finite numbers,
 //   booleans, null, Dates (RFC 3339) and bigints (their digits). Anything else (NaN, Infinity, a
 //   function, a Map, a class instance, a cycle) in an `any` field is validate's INVALID_TYPE (the
 //   value is validated first), in extras a MarshalError naming the path.
 
+import { goFloat32Text, goFloat64Text } from "./go-float.js";
 import { formatTime } from "./json-form.js";
 import type { Infer, Model } from "./model.js";
 import { intRange, type RModel, type RType } from "./resolve.js";
@@ -136,9 +139,10 @@ export function member(key: string, text: string, layout: JsonLayout): string {
   return JSON.stringify(key) + (layout.indent === "" ? ":" : ": ") + text;
 }
 
-export function numberText(n: number, path: string, layout: JsonLayout): string {
+/** A float64 (also the numbers of `any` values, Go's float64) or, with bits 32, a float32 as Go writes it. */
+export function numberText(n: number, path: string, layout: JsonLayout, bits: 32 | 64 = 64): string {
   if (!Number.isFinite(n)) throw layout.fail(path, describe(n));
-  return Object.is(n, -0) ? "-0" : String(n);
+  return bits === 32 ? goFloat32Text(n) : goFloat64Text(n);
 }
 
 export function dateText(d: Date, path: string, layout: JsonLayout): string {
@@ -174,7 +178,8 @@ export function isEmpty(t: RType, v: unknown): boolean {
     case "ptr": case "model": return false;
     case "slice": case "array": return Array.isArray(v) && v.length === 0;
     case "map": case "extras": return typeof v === "object" && Object.keys(v).length === 0;
-    case "scalar": return t.scalar !== "time" && t.scalar !== "any" && (v === "" || v === 0 || v === false);
+    // (a float32 is empty when its float32 value is 0, as Go's struct would hold 1e-46)
+    case "scalar": return t.scalar !== "time" && t.scalar !== "any" && (v === "" || v === 0 || v === false || (t.scalar === "float32" && Math.fround(v as number) === 0));
   }
 }
 
@@ -204,7 +209,8 @@ function valueText(t: RType, value: unknown, path: string, layout: MarshalLayout
         case "bool": return v ? "true" : "false";
         default: {
           const n = v as number;
-          return intRange(t.scalar) && n === 0 ? "0" : numberText(n, path, layout);
+          if (intRange(t.scalar)) return n === 0 ? "0" : numberText(n, path, layout);
+          return numberText(n, path, layout, t.scalar === "float32" ? 32 : 64);
         }
       }
   }

@@ -67,7 +67,9 @@
 //   prefix, email and uri follow RFCs checker does not) and a format check fails "" where checker
 //   passes it.
 // - time: date-time (as ajv-formats checks it) accepts lower-case `t`/`z`, leap seconds, a space
-//   for the `T` and `+0100` offsets, which checker (as Go's RFC3339) rejects.
+//   for the `T` and `+0100` offsets, which checker (as Go's RFC3339) rejects; checker (as Go's
+//   time.Parse) accepts a one-digit hour, a comma before the fraction and offsets up to +24:60,
+//   which date-time rejects.
 // - regexp/pattern: the pattern is checker's, rewritten in ECMAScript syntax, so it matches the
 //   same strings; but checker passes "" whatever the pattern, where `pattern` (kept as the Go
 //   library writes it) may refuse it, and V8 (Node, Chrome) lets an empty match start inside a surrogate pair, so
