@@ -75,7 +75,8 @@ describe("ModelError: directives", () => {
     fieldError(t.int64("default=1e2"), "default", "default=1e2 is not an integer for int64");
     fieldError(t.uint8("default=-0"), "default", "default=-0 is out of range for uint8");
     fieldError(t.uint8("default=256"), "default", "default=256 is out of range for uint8");
-    fieldError(t.bool("default=1"), "default", "default=1 is not a bool (true or false)");
+    fieldError(t.bool("default=yes"), "default", "default=yes is not a bool (1, t, T, TRUE, true, True, 0, f, F, FALSE, false, False, as Go's ParseBool)");
+    fieldError(t.uint8("default=+1"), "default", "default=+1 is not an integer for uint8 (digits only, as Go's ParseUint)");
     fieldError(t.float64("default=abc"), "default", "default=abc is not a number");
     fieldError(t.string("default=a,min=2"), "default", "default=a breaks min=2");
   });
