@@ -6,7 +6,7 @@ import { JsonSyntaxError, UnmarshalTypeError, ValidationError, withoutStack, typ
 import type { Infer, Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { checkStreamModel, ownOptionsOnly, StreamParser, VALIDATOR_HAS_OPTIONS, type StreamResult } from "./stream.js";
-import { checkJsonInput, copyChunk, joinChunks, kindOf, partOf } from "./text-store.js";
+import { jsonInput, copyChunk, joinChunks, kindOf, partOf } from "./text-store.js";
 import { checkUnion, UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
 import type { UnionValidator, UnionVariants, VariantModels } from "./union.js";
 import { Validator, type Result, type UnmarshalError } from "./validator.js";
@@ -135,8 +135,7 @@ function drive<R extends Outcome>(name: string, parser: Parser<R>, source: Chunk
 async function* outcomes<R extends Outcome>(name: string, parser: Parser<R>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<R> {
   let last: R | undefined;
   for await (const chunk of chunksOf(source, signal, name)) {
-    checkJsonInput(chunk, name); // (feed checks too, but its TypeError would name feed)
-    last = parser.feed(chunk);
+    last = parser.feed(jsonInput(chunk, name)); // (feed checks too, but its TypeError would name feed)
     yield last;
     if (last.done && last.errors.some((e) => e instanceof JsonSyntaxError)) break;
   }
@@ -232,8 +231,8 @@ async function* records<M extends Model>(v: Validator<M>, source: ChunkSource, s
     pending.clear();
     return r;
   };
-  for await (const chunk of chunksOf(source, signal, "parseLines")) {
-    checkJsonInput(chunk, "parseLines");
+  for await (const given of chunksOf(source, signal, "parseLines")) {
+    const chunk = jsonInput(given, "parseLines");
     for (let from = 0; ;) {
       const nl = typeof chunk === "string" ? chunk.indexOf("\n", from) : chunk.indexOf(0x0a, from);
       const to = nl < 0 ? chunk.length : nl;

@@ -12,7 +12,7 @@ import { lastOf, PartialBuilder, type Snapshot } from "./partial.js";
 import { cutAtMaxErrors, documentTooLarge, renderErrors, syntaxError, typeError } from "./render.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { Session } from "./session.js";
-import { checkJsonInput, kindOf, partOf, TextStore } from "./text-store.js";
+import { jsonInput, kindOf, partOf, TextStore } from "./text-store.js";
 import { Validator } from "./validator.js";
 import { EarlyChecks } from "./early.js";
 import { SyntaxStream } from "./syntax.js";
@@ -150,8 +150,8 @@ export class StreamParser<M extends Model = Model> {
     return this.text.text();
   }
 
-  feed(chunk: string | Uint8Array): StreamResult<Infer<M>> {
-    checkJsonInput(chunk, "feed");
+  feed(given: string | Uint8Array): StreamResult<Infer<M>> {
+    let chunk = jsonInput(given, "feed");
     this.chunks++;
     // after a syntax or type error nothing more is read; after a complete document only
     // whitespace may follow (anything else is a syntax error, as in one-shot unmarshal)

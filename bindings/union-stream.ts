@@ -15,7 +15,7 @@
 // complete occurrence then: of two in one chunk, the later); the final result follows the last one.
 
 import { bindMethods } from "./bind-methods.js";
-import { checkJsonInput, copyChunk, joinChunks } from "./text-store.js";
+import { jsonInput, copyChunk, joinChunks } from "./text-store.js";
 import { checkPath, StreamParser, type StreamError, type StreamFieldError, type StreamResult, type StreamState } from "./stream.js";
 import { PROBE_KEY, UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
 import { isModel, wrongArgument, type Infer, type Model } from "./model.js";
@@ -80,8 +80,8 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
     return (this.inner ?? this.probe).buffer();
   }
 
-  feed(chunk: string | Uint8Array): UnionStreamResult<V> {
-    checkJsonInput(chunk, "feed");
+  feed(given: string | Uint8Array): UnionStreamResult<V> {
+    const chunk = jsonInput(given, "feed");
     this.fed++;
     // bytes are kept as a copy: the caller may reuse its buffer for the next chunk (a file read
     // into one Buffer), and the chunks are replayed later
