@@ -145,6 +145,15 @@ export class StreamParser<M extends Model = Model> {
     this.cut = undefined;
   }
 
+  /**
+   * @internal Give the parser's WASM memory back now (parseStream's parser, once its generator
+   * is over: no code can reach the parser then, and its results never read the session).
+   */
+  free(): void {
+    this.session.free();
+    this.syntax?.free();
+  }
+
   /** The text received so far. */
   buffer(): string {
     return this.text.text();

@@ -76,6 +76,12 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
     this.chunks = [];
   }
 
+  /** @internal Give the parsers' WASM memory back now (see StreamParser.free). */
+  free(): void {
+    this.probe.free();
+    for (const p of this.parsers.values()) p.free();
+  }
+
   buffer(): string {
     return (this.inner ?? this.probe).buffer();
   }
