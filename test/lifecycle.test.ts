@@ -260,8 +260,15 @@ describe("parseStream: ending early, aborting, failing sources", () => {
 
   it("break out of for-await over a ReadableStream: the reader is released and the source cancelled; over an AsyncIterable: its return() is called", async () => {
     const { stream, log } = readable([GOOD.slice(0, 10), GOOD.slice(10, 20), GOOD.slice(20)]);
-    for await (const r of parseStream(Item, stream)) { expect(r.done).toBe(false); break; }
+    let held: StreamResult<unknown> | undefined;
+    for await (const r of parseStream(Item, stream)) { held = r; break; }
     expect(stream.locked).toBe(false);
+    // (its parser's memory is freed by now; the result reads none of it)
+    new StreamParser(Item).feed(BAD.slice(0, 30));
+    expect(held!.partial).toEqual({ name: "b" });
+    expect(held!.state.complete("name")).toBe(false);
+    expect(held!.state.openPath).toEqual(["name"]);
+    expect(held!.state.bytesReceived).toBe(10);
     expect(log.cancelled).toBe(true);
     expect(log.pulled).toBe(1);
     const it = iterable([GOOD.slice(0, 10), GOOD.slice(10)]);
@@ -372,4 +379,55 @@ describe("garbage collection: WASM memory stays bounded", () => {
     expect(out.stream).toEqual([["tags", "MAX_ITEMS"]]);
     expect(out.stream).toEqual(out.oneShot);
   }, 120_000);
+});
+
+describe("feed() inside another feed(), chunks that convert themselves", () => {
+  it("a chunk object with toString / Symbol.toPrimitive that feeds the same parser: a TypeError before anything is read, the parser unchanged", () => {
+    const p = new StreamParser(Item);
+    p.feed(GOOD.slice(0, 10));
+    const sneaky = { toString: () => { p.feed("zzz"); return GOOD.slice(10); }, [Symbol.toPrimitive]: () => { p.feed("zzz"); return GOOD.slice(10); } };
+    expect(() => p.feed(sneaky as never)).toThrow(new TypeError("checker: feed takes JSON text as a string or a Uint8Array, not object (for a parsed object, use newModel)"));
+    expect(p.currentState().chunks).toBe(1);
+    p.feed(GOOD.slice(10));
+    expect(outcome(p.end())).toEqual(oneShot(Item, GOOD));
+  });
+
+  it("a Uint8Array subclass chunk whose getters feed the same parser: the getters are not called, the chunks are read in order", () => {
+    const p = new StreamParser(Item);
+    class Reentrant extends Uint8Array {
+      override get length(): number { p.feed("zzz"); return super.length; }
+      override get buffer(): ArrayBuffer { p.feed("zzz"); return super.buffer as ArrayBuffer; }
+    }
+    const bytes = new TextEncoder().encode(GOOD);
+    const half = new Reentrant(bytes.length - 10);
+    half.set(bytes.subarray(10));
+    p.feed(GOOD.slice(0, 10));
+    p.feed(half);
+    expect(p.buffer()).toBe(GOOD);
+    expect(outcome(p.end())).toEqual(oneShot(Item, GOOD));
+  });
+});
+
+describe("setTagName between making a validator and using it, and in the middle of a stream", () => {
+  const Tagged = model("Tagged", { code: t.string('json:"code" checker:"min=3" api:"max=1"') });
+  it("validators and parsers made before keep their tag name; the simple API and what is made after use the new one", () => {
+    const before = new Validator(Tagged);
+    const stream = new StreamParser(Tagged);
+    stream.feed('{"code":');
+    try {
+      setTagName("api");
+      expect(getTagName()).toBe("api");
+      expect(before.safeUnmarshal('{"code":"ab"}').ok).toBe(false); // min=3 still
+      expect(before.safeUnmarshal('{"code":"abcd"}').ok).toBe(true);
+      stream.feed('"ab"}');
+      expect(stream.end().errors.map((e) => (e instanceof Error ? e.message : e.code))).toEqual(["MIN_LENGTH"]);
+      expect(safeUnmarshal(Tagged, '{"code":"ab"}').ok).toBe(false); // max=1 now
+      expect(safeUnmarshal(Tagged, '{"code":"a"}').ok).toBe(true);
+      expect(new StreamParser(Tagged).feed('{"code":"ab"}').errors.map((e) => (e instanceof Error ? e.message : e.code))).toEqual(["MAX_LENGTH"]);
+    } finally {
+      setTagName("");
+    }
+    expect(safeUnmarshal(Tagged, '{"code":"ab"}').ok).toBe(false);
+    expect(safeUnmarshal(Tagged, '{"code":"abc"}').ok).toBe(true);
+  });
 });
