@@ -164,6 +164,9 @@ export function utf8Decoder(): TextDecoder {
 export function jsonInput(data: unknown, what: string): string | Uint8Array {
   if (typeof data === "string") return data;
   if (typedArrayTag.call(data) === "Uint8Array") {
+    if (typedArrayByteLength.call(data) === 0 && isDetached(typedArrayBuffer.call(data))) {
+      throw new TypeError(`checker: ${what} takes JSON text as a string or a Uint8Array, not a Uint8Array whose buffer was detached (transferred to a worker or by structuredClone)`);
+    }
     const proto: unknown = Object.getPrototypeOf(data);
     if (proto === Uint8Array.prototype || proto === NODE_BUFFER) return data as Uint8Array;
     return new Uint8Array(typedArrayBuffer.call(data), typedArrayByteOffset.call(data), typedArrayByteLength.call(data));
@@ -171,6 +174,16 @@ export function jsonInput(data: unknown, what: string): string | Uint8Array {
   const got = data instanceof Uint8Array ? "an object posing as a Uint8Array (a Proxy?)" : kindOf(data);
   throw new TypeError(`checker: ${what} takes JSON text as a string or a Uint8Array, not ${got}` +
     (got === "object" ? " (for a parsed object, use newModel)" : ""));
+}
+
+/** Was this buffer transferred away (ArrayBuffer.prototype.detached is not in Node 20)? */
+function isDetached(buffer: ArrayBufferLike): boolean {
+  try {
+    new Uint8Array(buffer);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** Node's Buffer.prototype (undefined in browsers): its instances are read as they are. */

@@ -144,6 +144,18 @@ describe("JSON input posing as a string or bytes: a TypeError naming the call", 
     expect(() => unmarshal(Item, new String(GOOD) as never)).toThrow(new TypeError("checker: unmarshal takes JSON text as a string or a Uint8Array, not a String object (pass its string)"));
   });
 
+  it("a Uint8Array whose buffer was transferred away: a TypeError naming the call (was: 'Cannot perform %TypedArray%.prototype.set on a detached ArrayBuffer' from inside, after feed counted the chunk)", () => {
+    const bytes = new TextEncoder().encode(GOOD);
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+    const why = "a Uint8Array whose buffer was detached (transferred to a worker or by structuredClone)";
+    expect(() => unmarshal(Item, bytes)).toThrow(new TypeError(`checker: unmarshal takes JSON text as a string or a Uint8Array, not ${why}`));
+    const p = new StreamParser(Item);
+    p.feed(GOOD.slice(0, 5));
+    expect(() => p.feed(bytes)).toThrow(new TypeError(`checker: feed takes JSON text as a string or a Uint8Array, not ${why}`));
+    expect(p.currentState().chunks).toBe(1);
+    expect(oneShot(Item, new Uint8Array(0))).toEqual(oneShot(Item, "")); // an empty one is empty input
+  });
+
   it("a Node Buffer and a Uint8Array inside a larger buffer are read as they are", () => {
     expect(unmarshal(Item, Buffer.from(GOOD))).toEqual(JSON.parse(GOOD));
     const big = new TextEncoder().encode(`xx${GOOD}yy`);
@@ -339,6 +351,9 @@ describe("garbage collection: WASM memory stays bounded", () => {
       for await (const r of parseStream(Item, src('{"name":"ab","qty":"x"', "}"))) void r; // a type error: a syntax check session too
       for await (const r of parseUnionStream(pets, src('{"kind":"cat",', '"lives":7}'))) void r;
       for await (const r of parseLines(Item, src(GOOD, "\n", BAD))) void r;
+      for await (const r of parseStream(Item, src(GOOD.slice(0, 12), GOOD.slice(12)))) { void r; break; }
+      const failing = (async function* () { yield GOOD.slice(0, 12); throw new Error("gone"); })();
+      await expect((async () => { for await (const r of parseStream(Item, failing)) void r; })()).rejects.toThrow("gone");
     };
     for (let i = 0; i < 50; i++) await round();
     const memory = getEngine().exports.memory;
