@@ -446,3 +446,32 @@ describe("setTagName between making a validator and using it, and in the middle 
     expect(safeUnmarshal(Tagged, '{"code":"abc"}').ok).toBe(true);
   });
 });
+
+describe("a program freed with its validator, its address reused by the next program", () => {
+  it("(node --expose-gc) the new program's pattern scratch is sized (was skipped as 'the last program': its pattern wrote 41 KB past a 256-byte buffer, and the next validator then crashed)", () => {
+    const dir = JSON.stringify(join(process.cwd(), "dist"));
+    const script = `
+      const { Validator, model, t } = await import(${dir} + "/index.js");
+      const settle = async () => { for (let i = 0; i < 3; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 10)); } };
+      let a = new Validator(model("A", { s: t.string("regexp=^[a-z]+$") }));
+      a.safeUnmarshal('{"s":"abc"}'); // the shared session is made: the next program comes right after it
+      const victim = new Validator(model("Victim", { name: t.string("required,min=2,max=5"), n: t.int("gte=1,lte=9") }));
+      const before = JSON.stringify(victim.safeUnmarshal('{"name":"abcdefg","n":0}'));
+      a.safeUnmarshal('{"s":"abc"}');
+      const address = a.loaded.address;
+      a = null;
+      await settle();
+      // a pattern whose automaton needs 41 KB of scratch, in a program of the same size class
+      const b = new Validator(model("B", { s: t.string("regexp=[a-q][^u-z]{13}x") }));
+      const texts = ["qwertyuiopasdfgh".repeat(300) + "x", "ab".repeat(2000) + "x"];
+      const matched = texts.map((s) => b.safeUnmarshal(JSON.stringify({ s })).ok);
+      let after;
+      try { after = JSON.stringify(victim.safeUnmarshal('{"name":"abcdefg","n":0}')); } catch (e) { after = e.constructor.name + ": " + e.message; }
+      console.log(JSON.stringify({ reused: b.loaded.address === address, matched, before, after }));`;
+    const out = JSON.parse(execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8" }));
+    expect(out.reused).toBe(true); // (the case this test is about)
+    expect(out.matched).toEqual([false, true]);
+    expect(out.after).toBe(out.before);
+    expect(JSON.parse(out.after).error.errors.map((e: { code: string }) => e.code)).toEqual(["MAX_LENGTH", "MIN_VALUE"]);
+  }, 60_000);
+});
