@@ -14,7 +14,8 @@ import { setModelValidator } from "./standard-schema.js";
 let cache = new WeakMap<Model, Validator>();
 let cacheTag = getTagName();
 
-function validatorOf<M extends Model>(model: M, call: string): Validator<M> {
+/** @internal The validator the simple API uses for a model (default options, the tag name now), made once. */
+export function validatorOf<M extends Model>(model: M, call: string): Validator<M> {
   if (cacheTag !== getTagName()) {
     cache = new WeakMap();
     cacheTag = getTagName();

@@ -21,11 +21,13 @@ const BUFFER_WORDS = [L.S_STACK, L.S_SLOTS, L.S_TAPE, L.S_ARENA, L.S_INPUT, L.S_
  * parser per request must not grow WASM memory with the number of requests). The buffers are
  * read from the record then, since growing them moves them.
  */
-const sessions = new FinalizationRegistry<number>((address) => {
+const sessions = new FinalizationRegistry<number>(releaseSession);
+
+function releaseSession(address: number): void {
   const heap = getEngine().heap;
   for (const word of BUFFER_WORDS) heap.release(heap.u32[(address >>> 2) + word]);
   heap.release(address);
-});
+}
 
 export class Session {
   readonly engine: Engine;
@@ -34,7 +36,7 @@ export class Session {
   private readonly w: number; // word index of the record
   private inputCap = 0; // bytes of the input buffer
   private inputView: Uint8Array | undefined; // the input buffer, for one-shot encodeInto
-  private lastProgram = -1;
+  private patternCap = 0; // bytes of the pattern scratch
 
   constructor() {
     this.engine = getEngine();
@@ -52,7 +54,19 @@ export class Session {
     this.alloc(L.S_SCRATCH, L.S_SCRATCH_CAP, 1024, 1);
     this.alloc(L.S_ERRS, L.S_ERRS_CAP, 64, L.ER_WORDS * 4);
     this.alloc(L.S_PATTERN_SCRATCH, -1, 256, 1);
-    sessions.register(this, this.address);
+    this.patternCap = heap.capacity(this.get(L.S_PATTERN_SCRATCH));
+    sessions.register(this, this.address, this);
+  }
+
+  /**
+   * Give the session's memory back now, not when it is garbage collected: for a session no code
+   * can reach any more (a parseStream that finished). A loop of parseStream calls awaits only
+   * microtasks, so finalizers never ran and WASM memory grew by ~15 KB per call (1.5 GB for
+   * 100,000 calls). The session must not be used after this.
+   */
+  free(): void {
+    if (!sessions.unregister(this)) return; // (freed already)
+    releaseSession(this.address);
   }
 
   get(word: number): number {
@@ -87,16 +101,17 @@ export class Session {
     u32[w + L.S_MAX_DEPTH] = limits.maxDepth;
     u32[w + L.S_MAX_ERRORS] = limits.maxErrors;
     u32[w + L.S_FLAGS] = limits.strictMissingFields ? L.SF_STRICT_MISSING : 0;
-    if (program !== this.lastProgram) this.fit(program);
+    // (checked at every document, never skipped for the program of the last one: a program
+    // freed with its validator leaves its address to the next program loaded, which may need
+    // more, and the core's patterns wrote past the scratch into the next block of memory)
+    const patternScratch = u32[(program >>> 2) + L.H_PATTERN_SCRATCH];
+    if (patternScratch > this.patternCap) this.growPatternScratch(patternScratch);
   }
 
-  /** Size the buffers that depend on the program (the error records grow as they come: makeSpace). */
-  private fit(program: number): void {
-    this.lastProgram = program;
-    const patternScratch = this.engine.heap.u32[(program >>> 2) + L.H_PATTERN_SCRATCH];
-    if (this.engine.heap.capacity(this.get(L.S_PATTERN_SCRATCH)) < patternScratch) {
-      this.grow(L.S_PATTERN_SCRATCH, -1, patternScratch, 1, 0);
-    }
+  /** Make the pattern scratch (no bounds checks in the core) hold `bytes` bytes. */
+  private growPatternScratch(bytes: number): void {
+    this.grow(L.S_PATTERN_SCRATCH, -1, bytes, 1, 0);
+    this.patternCap = this.engine.heap.capacity(this.get(L.S_PATTERN_SCRATCH));
   }
 
   /** Make the input buffer (and the scratch beside it) hold `bytes` bytes. */

@@ -6,10 +6,11 @@ import { JsonSyntaxError, UnmarshalTypeError, ValidationError, withoutStack, typ
 import type { Infer, Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { checkStreamModel, ownOptionsOnly, StreamParser, VALIDATOR_HAS_OPTIONS, type StreamResult } from "./stream.js";
-import { checkJsonInput, copyChunk, joinChunks, kindOf, partOf } from "./text-store.js";
+import { jsonInput, copyChunk, joinChunks, kindOf, partOf } from "./text-store.js";
 import { checkUnion, UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
 import type { UnionValidator, UnionVariants, VariantModels } from "./union.js";
 import { Validator, type Result, type UnmarshalError } from "./validator.js";
+import { validatorOf as simpleValidatorOf } from "./api.js";
 
 export type ChunkSource = AsyncIterable<string | Uint8Array> | ReadableStream<string | Uint8Array>;
 
@@ -87,7 +88,7 @@ interface Outcome {
   readonly value?: unknown;
 }
 
-type Parser<R> = { feed(chunk: string | Uint8Array): R; end(): R };
+type Parser<R> = { feed(chunk: string | Uint8Array): R; end(): R; free(): void };
 
 /**
  * The options of the validator, without the ones of reading (signal, abortOnError), which are
@@ -117,7 +118,13 @@ function validatorOptions(options: ParseStreamOptions, call: string): ValidatorO
 function validatorOf<M extends Model>(model: M | Validator<M>, options: ParseStreamOptions, call: string, unionHint: string): Validator<M> {
   checkStreamModel(model, call, unionHint);
   const own = validatorOptions(options, call);
-  if (!(model instanceof Validator)) return new Validator(model, own);
+  if (!(model instanceof Validator)) {
+    // without options, the simple API's validator of the model: a new one per call compiled the
+    // model again each time and held its program in WASM memory until garbage collection (which
+    // a loop of calls awaiting only microtasks never lets run: memory grew with every call)
+    const none = own !== null && typeof own === "object" && Object.values(own).every((x) => x === undefined);
+    return none ? simpleValidatorOf(model, call) : new Validator(model, own);
+  }
   ownOptionsOnly(own, call, VALIDATOR_HAS_OPTIONS);
   return model;
 }
@@ -134,15 +141,19 @@ function drive<R extends Outcome>(name: string, parser: Parser<R>, source: Chunk
 
 async function* outcomes<R extends Outcome>(name: string, parser: Parser<R>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<R> {
   let last: R | undefined;
-  for await (const chunk of chunksOf(source, signal, name)) {
-    checkJsonInput(chunk, name); // (feed checks too, but its TypeError would name feed)
-    last = parser.feed(chunk);
-    yield last;
-    if (last.done && last.errors.some((e) => e instanceof JsonSyntaxError)) break;
+  try {
+    for await (const chunk of chunksOf(source, signal, name)) {
+      last = parser.feed(jsonInput(chunk, name)); // (feed checks too, but its TypeError would name feed)
+      yield last;
+      if (last.done && last.errors.some((e) => e instanceof JsonSyntaxError)) break;
+    }
+    if (signal?.aborted) return;
+    const end = parser.end();
+    if (last === undefined || !sameOutcome(last, end)) yield end;
+  } finally {
+    // (however the reading ends: the parser is this generator's alone, its results read no WASM memory)
+    parser.free();
   }
-  if (signal?.aborted) return;
-  const end = parser.end();
-  if (last === undefined || !sameOutcome(last, end)) yield end;
 }
 
 /**
@@ -232,8 +243,8 @@ async function* records<M extends Model>(v: Validator<M>, source: ChunkSource, s
     pending.clear();
     return r;
   };
-  for await (const chunk of chunksOf(source, signal, "parseLines")) {
-    checkJsonInput(chunk, "parseLines");
+  for await (const given of chunksOf(source, signal, "parseLines")) {
+    const chunk = jsonInput(given, "parseLines");
     for (let from = 0; ;) {
       const nl = typeof chunk === "string" ? chunk.indexOf("\n", from) : chunk.indexOf(0x0a, from);
       const to = nl < 0 ? chunk.length : nl;

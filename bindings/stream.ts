@@ -12,7 +12,7 @@ import { lastOf, PartialBuilder, type Snapshot } from "./partial.js";
 import { cutAtMaxErrors, documentTooLarge, renderErrors, syntaxError, typeError } from "./render.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { Session } from "./session.js";
-import { checkJsonInput, kindOf, partOf, TextStore } from "./text-store.js";
+import { jsonInput, kindOf, partOf, TextStore } from "./text-store.js";
 import { Validator } from "./validator.js";
 import { EarlyChecks } from "./early.js";
 import { SyntaxStream } from "./syntax.js";
@@ -145,13 +145,22 @@ export class StreamParser<M extends Model = Model> {
     this.cut = undefined;
   }
 
+  /**
+   * @internal Give the parser's WASM memory back now (parseStream's parser, once its generator
+   * is over: no code can reach the parser then, and its results never read the session).
+   */
+  free(): void {
+    this.session.free();
+    this.syntax?.free();
+  }
+
   /** The text received so far. */
   buffer(): string {
     return this.text.text();
   }
 
-  feed(chunk: string | Uint8Array): StreamResult<Infer<M>> {
-    checkJsonInput(chunk, "feed");
+  feed(given: string | Uint8Array): StreamResult<Infer<M>> {
+    let chunk = jsonInput(given, "feed");
     this.chunks++;
     // after a syntax or type error nothing more is read; after a complete document only
     // whitespace may follow (anything else is a syntax error, as in one-shot unmarshal)

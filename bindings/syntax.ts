@@ -48,6 +48,11 @@ export class SyntaxStream {
     return syntaxError(this.session);
   }
 
+  /** Give the session's memory back (see Session.free). */
+  free(): void {
+    this.session.free();
+  }
+
   /** Containers open in the text read so far. */
   get depth(): number {
     return this.session.get(L.S_DEPTH);

@@ -147,17 +147,52 @@ export function utf8Decoder(): TextDecoder {
 /**
  * JSON input is a string or a Uint8Array (a Node Buffer is one). Anything else is a programming
  * mistake, reported at the call: a TypeError, not a misleading syntax error from inside.
+ *
+ * Bytes of another class than Uint8Array or Buffer (a subclass, which may define its own length
+ * or buffer getters) come back as a plain view of the same bytes, read through the built-in
+ * getters: the calls read the input while a session is half set up, and a getter that called
+ * the library there (or returned another length each time) reset the shared session under them.
+ * An object that only poses as a Uint8Array (a Proxy of one) is a TypeError.
  */
-export function checkJsonInput(data: unknown, what: string): asserts data is string | Uint8Array {
-  if (typeof data === "string" || data instanceof Uint8Array) return;
-  const got = kindOf(data);
+export function jsonInput(data: unknown, what: string): string | Uint8Array {
+  if (typeof data === "string") return data;
+  if (typedArrayTag.call(data) === "Uint8Array") {
+    if (typedArrayByteLength.call(data) === 0 && isDetached(typedArrayBuffer.call(data))) {
+      throw new TypeError(`checker: ${what} takes JSON text as a string or a Uint8Array, not a Uint8Array whose buffer was detached (transferred to a worker or by structuredClone)`);
+    }
+    const proto: unknown = Object.getPrototypeOf(data);
+    if (proto === Uint8Array.prototype || proto === NODE_BUFFER) return data as Uint8Array;
+    return new Uint8Array(typedArrayBuffer.call(data), typedArrayByteOffset.call(data), typedArrayByteLength.call(data));
+  }
+  const got = data instanceof Uint8Array ? "an object posing as a Uint8Array (a Proxy?)" : kindOf(data);
   throw new TypeError(`checker: ${what} takes JSON text as a string or a Uint8Array, not ${got}` +
     (got === "object" ? " (for a parsed object, use newModel)" : ""));
 }
 
+/** Was this buffer transferred away (ArrayBuffer.prototype.detached is not in Node 20)? */
+function isDetached(buffer: ArrayBufferLike): boolean {
+  try {
+    new Uint8Array(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Node's Buffer.prototype (undefined in browsers): its instances are read as they are. */
+const NODE_BUFFER: unknown = (globalThis as { Buffer?: { prototype: unknown } }).Buffer?.prototype ?? Uint8Array.prototype;
+
+/** The built-in getters of typed arrays, which no subclass or instance can override. */
+const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const intrinsicGetter = (key: PropertyKey) => Object.getOwnPropertyDescriptor(TYPED_ARRAY, key)!.get! as (this: unknown) => never;
+const typedArrayTag = intrinsicGetter(Symbol.toStringTag) as (this: unknown) => string | undefined;
+const typedArrayBuffer = intrinsicGetter("buffer") as (this: unknown) => ArrayBufferLike;
+const typedArrayByteOffset = intrinsicGetter("byteOffset") as (this: unknown) => number;
+const typedArrayByteLength = intrinsicGetter("byteLength") as (this: unknown) => number;
+
 /** What a value passed where it does not belong is, for a TypeError's message. */
 export function kindOf(data: unknown): string {
-  return data === null ? "null" : Array.isArray(data) ? "an array" : ArrayBuffer.isView(data) ? data.constructor.name : data instanceof ArrayBuffer ? "an ArrayBuffer" : typeof data;
+  return data === null ? "null" : data instanceof String ? "a String object (pass its string)" : Array.isArray(data) ? "an array" : ArrayBuffer.isView(data) ? data.constructor.name : data instanceof ArrayBuffer ? "an ArrayBuffer" : typeof data;
 }
 
 const encoder = new TextEncoder();

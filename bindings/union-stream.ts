@@ -15,7 +15,7 @@
 // complete occurrence then: of two in one chunk, the later); the final result follows the last one.
 
 import { bindMethods } from "./bind-methods.js";
-import { checkJsonInput, copyChunk, joinChunks } from "./text-store.js";
+import { jsonInput, copyChunk, joinChunks } from "./text-store.js";
 import { checkPath, StreamParser, type StreamError, type StreamFieldError, type StreamResult, type StreamState } from "./stream.js";
 import { PROBE_KEY, UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
 import { isModel, wrongArgument, type Infer, type Model } from "./model.js";
@@ -76,12 +76,18 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
     this.chunks = [];
   }
 
+  /** @internal Give the parsers' WASM memory back now (see StreamParser.free). */
+  free(): void {
+    this.probe.free();
+    for (const p of this.parsers.values()) p.free();
+  }
+
   buffer(): string {
     return (this.inner ?? this.probe).buffer();
   }
 
-  feed(chunk: string | Uint8Array): UnionStreamResult<V> {
-    checkJsonInput(chunk, "feed");
+  feed(given: string | Uint8Array): UnionStreamResult<V> {
+    const chunk = jsonInput(given, "feed");
     this.fed++;
     // bytes are kept as a copy: the caller may reuse its buffer for the next chunk (a file read
     // into one Buffer), and the chunks are replayed later

@@ -25,7 +25,7 @@ import type { ValidatorOptions } from "./resolve.js";
 import { buildUnionSchema, SchemaCache, type JsonSchema } from "./schema.js";
 import { Validator, type Result, type UnmarshalError } from "./validator.js";
 import { unionStandard, type CheckerStandard } from "./standard-schema.js";
-import { checkJsonInput } from "./text-store.js";
+import { jsonInput } from "./text-store.js";
 
 /** One variant: the discriminator value that selects it and its model. */
 export interface UnionVariant<K extends string = string, M extends Model = Model> {
@@ -146,8 +146,8 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
     return r.value;
   }
 
-  safeUnmarshal(data: string | Uint8Array): Result<UnionValue<V>> {
-    checkJsonInput(data, "unmarshal");
+  safeUnmarshal(given: string | Uint8Array): Result<UnionValue<V>> {
+    const data = jsonInput(given, "unmarshal");
     const probed = this.probe.safeUnmarshal(data);
     if (!probed.ok) return probed;
     const found = (probed.value as Record<string, unknown>)[PROBE_KEY];

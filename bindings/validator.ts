@@ -19,7 +19,7 @@ import { schemaCacheOf, type JsonSchema } from "./schema.js";
 import { marshalWith, type MarshalOptions } from "./marshal.js";
 import { newModelWith, safeNewModelWith, type NewModelError, type NewModelInput } from "./new-model.js";
 import { validatorStandard, type CheckerStandard } from "./standard-schema.js";
-import { checkJsonInput, kindOf, utf8Decoder } from "./text-store.js";
+import { jsonInput, kindOf, utf8Decoder } from "./text-store.js";
 import { bindMethods } from "./bind-methods.js";
 
 export type UnmarshalError = ValidationError | JsonSyntaxError | UnmarshalTypeError;
@@ -99,22 +99,23 @@ export class Validator<M extends Model = Model> {
   }
 
   /** Parse and validate JSON; throws JsonSyntaxError, UnmarshalTypeError or ValidationError. */
-  unmarshal(data: string | Uint8Array): Infer<M> {
+  unmarshal(given: string | Uint8Array): Infer<M> {
+    const data = jsonInput(given, "unmarshal");
     const status = this.run(data);
     if (status === OK) return this.build(sharedSession(), data) as Infer<M>;
     throw this.failure(status, data);
   }
 
   /** unmarshal without throwing (and without a stack trace on the error: it is a value here). */
-  safeUnmarshal(data: string | Uint8Array): Result<Infer<M>> {
+  safeUnmarshal(given: string | Uint8Array): Result<Infer<M>> {
+    const data = jsonInput(given, "unmarshal");
     const status = this.run(data);
     if (status === OK) return { ok: true, value: this.build(sharedSession(), data) as Infer<M> };
     return { ok: false, error: withoutStack(() => this.failure(status, data)) };
   }
 
-  /** Run the core over a whole document in the shared session; OK or an ST_* failure status. */
+  /** Run the core over a whole document (checked by jsonInput) in the shared session; OK or an ST_* failure status. */
   private run(data: string | Uint8Array): number {
-    checkJsonInput(data, "unmarshal");
     const s = sharedSession();
     const max = this.options.maxDocumentBytes;
     // a string has at least as many UTF-8 bytes as UTF-16 units: count its bytes once written
