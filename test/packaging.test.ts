@@ -1,11 +1,12 @@
 // The published package: `npm pack` of the built tree, installed (offline, from the tarball) into a
 // fresh project outside the repository, then an ESM and a CommonJS program run against it with
-// plain `node`. Also lints the tarball with publint and @arethetypeswrong/cli. Needs `npm run
+// plain `node`, and the typed consumer code of test/types compiled against its declarations. Also lints the tarball with publint and @arethetypeswrong/cli. Needs `npm run
 // build` first (npm test does it).
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installTarball, packTarball, requireBuilt, root, run } from "./support/pack.js";
@@ -108,6 +109,24 @@ describe("npm pack tarball", () => {
     expect(cjs).not.toMatch(/^\s*(export|import)\s/m);
     expect(JSON.parse(readFileSync(join(pkg, "dist/cjs/package.json"), "utf8"))).toEqual({ type: "commonjs" });
   });
+
+  it("its declarations type-check test/types (exact Infer, Validator, StreamParser, parseStream, UnionValidator, ~standard) under module nodenext, ESM and CommonJS, and moduleResolution bundler", async () => {
+    const types = join(project, "types");
+    cpSync(join(root, "test/types"), types, { recursive: true });
+    writeFileSync(join(types, "package.json"), JSON.stringify({ type: "module" })); // *.ts are ESM, cjs.cts CommonJS
+    writeFileSync(join(types, "tsconfig.bundler.json"), JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { module: "preserve", moduleResolution: "bundler" } }));
+    // the consumer's other dependencies, linked from this repository: "checker" comes from the tarball only
+    for (const dep of ["@types/node", "@standard-schema/spec", "@tanstack/form-core", "@trpc/server"]) {
+      mkdirSync(dirname(join(project, "node_modules", dep)), { recursive: true });
+      symlinkSync(join(root, "node_modules", dep), join(project, "node_modules", dep), "dir");
+    }
+    const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+    for (const config of ["tsconfig.json", "tsconfig.bundler.json"]) {
+      const { stdout } = await run(process.execPath, [tsc, "-p", join(types, config)], { cwd: project })
+        .catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? String(e) }));
+      expect([config, stdout]).toEqual([config, ""]);
+    }
+  }, 120_000);
 
   it("passes publint", async () => {
     const { messages } = await publint({ pack: { tarball: new Uint8Array(readFileSync(tarball)).buffer }, strict: true });
