@@ -148,6 +148,12 @@ describe("Chromium", () => {
     const statuses = await panel.locator(".row").evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.status));
     expect(statuses.length).toBeGreaterThan(Object.keys(Answer.shape).length);
     expect(new Set(statuses)).toEqual(new Set(["complete"]));
+    // completeness shows as text on each row's badge, and the counter says the whole answer came
+    const badges = await panel.locator(".row > .badge").allTextContents();
+    expect(badges.length).toBe(statuses.length);
+    expect(new Set(badges)).toEqual(new Set(["complete"]));
+    expect(await panel.locator(".stats").textContent()).toMatch(new RegExp(`^chunk ${chunks.length} of ${chunks.length} · ${answers.good.length} bytes`));
+    expect(await panel.locator(".state").textContent()).toBe("complete: valid ✓");
     expect(await panel.locator('.row[data-path="summary"] > .value').textContent()).toBe(JSON.stringify(final.summary));
     expect(await panel.locator('.row[data-path="citations[1].quote"] > .value').textContent()).toBe(JSON.stringify((final.citations as { quote: string }[])[1]!.quote));
   });
@@ -170,6 +176,11 @@ describe("Chromium", () => {
     // no error before that chunk; the summary field is in error from that chunk on
     expect(bad.snapshots.slice(0, -1).every((s) => s.errors.length === 0)).toBe(true);
     expect(bad.snapshots.at(-1)!.status).toMatchObject({ title: "complete", summary: "error", tags: "waiting", citations: "waiting" });
+    // highlighted in the very chunk that made it certain: that chunk's render is the last one
+    expect(bad.snapshots.length).toBe(expectedChunks);
+    expect(bad.snapshots.at(-1)!.chunk).toBe(expectedChunks);
+    expect(bad.snapshots.at(-1)!.errors).toEqual(bad.errors);
+    expect(bad.snapshots.slice(0, -1).map((s) => s.status.summary)).not.toContain("error");
     // one-shot unmarshal of the whole answer agrees
     const { Validator } = await import("../dist/index.js");
     const r = new Validator(Answer, options).safeUnmarshal(answers.bad);
@@ -180,7 +191,14 @@ describe("Chromium", () => {
     expect(await panel.getAttribute("data-state")).toBe("aborted");
     const row = panel.locator('.row[data-path="summary"]');
     expect(await row.getAttribute("data-status")).toBe("error");
-    expect(await row.locator(".message").textContent()).toContain("must be at most 160 characters");
+    expect(await row.locator(".message").textContent()).toBe("must be at most 160 characters (MAX_LENGTH, before the value ended)");
+    // highlighted: the badge says error in the error colour, the value on a tinted background
+    expect(await row.locator("> .badge").textContent()).toBe("error");
+    expect(await row.locator("> .badge").evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(214, 51, 108)");
+    expect(await row.locator("> .value").evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(255, 227, 236)");
+    expect(await panel.locator('.row[data-path="title"] > .value').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgba(0, 0, 0, 0)");
+    expect(await panel.locator(".errors li").allTextContents()).toEqual([`summary: must be at most 160 characters (MAX_LENGTH) at byte ${fed}`]);
+    expect(await panel.locator('.row[data-path="tags"] > .badge').textContent()).toBe("waiting");
     expect(await panel.locator(".state").textContent()).toContain(`stopped early at chunk ${expectedChunks} of ${chunks.length}`);
     expect(await panel.locator(".raw .stop").count()).toBe(1);
   });
