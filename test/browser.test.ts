@@ -203,6 +203,26 @@ describe("Chromium", () => {
     expect(await panel.locator(".raw .stop").count()).toBe(1);
   });
 
+  it("an answer that stops being JSON is stopped at the syntax error, and the page names it", async () => {
+    const { page: p, problems: pageProblems } = await openPage("/examples/browser/?delay=0");
+    try {
+      await p.waitForFunction(() => document.body.dataset.demo === "done", undefined, { timeout: 60_000 });
+      const text = '{\n  "title": "Broken answer",\n  "sentiment": positive,\n  "confidence": 0.5\n}';
+      const record = (await p.evaluate(`window.__run("bad", ${JSON.stringify(text)})`)) as StreamRecord;
+      const { Validator } = await import("../dist/index.js");
+      const r = new Validator(Answer, options).safeUnmarshal(text);
+      const message = r.ok ? "" : r.error.message;
+      expect(message).toBe('unexpected character "p" at offset 45 (line 3, column 16)');
+      expect(record.state).toBe("aborted");
+      expect(record.chunksSent).toBeLessThan(chunksOf(text).length);
+      expect(record.errors).toEqual([{ name: "JsonSyntaxError", message }]);
+      expect(await p.locator("#bad .state").textContent()).toBe(`stopped early at chunk ${record.chunksSent} of ${chunksOf(text).length} (JsonSyntaxError: ${message})`);
+      expect(pageProblems).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
   it("compiles a \\p{...} pattern once loadUnicodeTables() has fetched the tables (and says so before)", async () => {
     const { page: p, problems: pageProblems } = await openPage("/examples/browser/");
     try {

@@ -160,7 +160,7 @@ async function run(id, text) {
   panel.querySelector(".state").textContent = state === "valid"
     ? "complete: valid ✓"
     : aborted
-      ? `stopped early at chunk ${llm.sent} of ${total} (${first.field}: ${first.message})`
+      ? `stopped early at chunk ${llm.sent} of ${total} (${first instanceof Error ? first.name : first.field}: ${first.message})`
       : "invalid";
   if (aborted) panel.querySelector(".raw").append(el("span", "stop", "⟂ stream stopped"));
   Object.assign(record, {
@@ -173,6 +173,8 @@ async function run(id, text) {
   return record;
 }
 
+// for test/browser.test.ts: stream another answer into a panel
+window.__run = run;
 const [good, bad] = await Promise.all([run("good", answers.good), run("bad", answers.bad)]);
 window.__demo = { good, bad };
 document.body.dataset.demo = "done";
