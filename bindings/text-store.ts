@@ -86,7 +86,30 @@ export class TextStore {
 
   /** Text of UTF-16 units [a, b). */
   slice(a: number, b: number): string {
-    return sliceOf(this.pieces, this.starts, a, b);
+    let i = this.find(a);
+    const off = a - this.starts[i];
+    const piece = this.pieces[i];
+    if (b - this.starts[i] <= piece.length) return piece.slice(off, b - this.starts[i]);
+    let out = piece.slice(off);
+    while (++i < this.pieces.length && this.starts[i] < b) {
+      out += this.pieces[i].slice(0, b - this.starts[i]);
+    }
+    return out;
+  }
+
+  /** Index of the piece holding offset a (the last pieces are the likely ones). */
+  private find(a: number): number {
+    let i = this.pieces.length - 1;
+    if (i < 0) return 0;
+    if (this.starts[i] <= a) return i;
+    let lo = 0;
+    let hi = i;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= a) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   get size(): number {
@@ -105,34 +128,6 @@ export class TextStore {
     this.decoder = utf8Decoder();
     this.decoderHolds = false;
   }
-}
-
-/** Text of UTF-16 units [a, b) of a text kept as pieces starting at `starts`. */
-function sliceOf(pieces: readonly string[], starts: readonly number[], a: number, b: number): string {
-  let i = pieceAt(starts, a);
-  const off = a - starts[i];
-  const piece = pieces[i];
-  if (b - starts[i] <= piece.length) return piece.slice(off, b - starts[i]);
-  let out = piece.slice(off);
-  while (++i < pieces.length && starts[i] < b) {
-    out += pieces[i].slice(0, b - starts[i]);
-  }
-  return out;
-}
-
-/** Index of the piece holding offset a (the last pieces are the likely ones). */
-function pieceAt(starts: readonly number[], a: number): number {
-  let i = starts.length - 1;
-  if (i < 0) return 0;
-  if (starts[i] <= a) return i;
-  let lo = 0;
-  let hi = i;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= a) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /**
