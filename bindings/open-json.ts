@@ -26,11 +26,19 @@ export interface OpenJsonSink {
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_OBJECT = 0x7b; // {
+const CLOSE_OBJECT = 0x7d; // }
+const OPEN_ARRAY = 0x5b; // [
+const CLOSE_ARRAY = 0x5d; // ]
 
 const LITERALS: ReadonlyMap<string, unknown> = new Map<string, unknown>([["true", true], ["false", false], ["null", null]]);
 
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-const endsWord = (c: number) => isSpace(c) || c === 0x2c || c === 0x5d || c === 0x7d; // , ] }
+const endsWord = (c: number) => isSpace(c) || c === COMMA || c === CLOSE_ARRAY || c === CLOSE_OBJECT;
+/** A byte that is no part of a number or literal: structure, a string's quote, space. */
+const isPunctuation = (c: number) => endsWord(c) || c === COLON || c === QUOTE || c === OPEN_OBJECT || c === OPEN_ARRAY;
 
 /** A string being read: its text decoded so far, and the raw tail not decoded yet (an escape cut in two). */
 interface OpenString {
@@ -71,26 +79,26 @@ export class OpenJsonReader {
     const n = s.length;
     while (i < n && !this.done) {
       const c = s.charCodeAt(i);
-      if (this.word !== "" || !(isSpace(c) || c === 0x3a || c === 0x2c || c === QUOTE || c === 0x7b || c === 0x5b || c === 0x7d || c === 0x5d)) {
+      if (this.word !== "" || !isPunctuation(c)) {
         i = this.continueWord(s, i);
         continue;
       }
       i++;
       switch (c) {
-        case 0x7b: // {
-        case 0x5b: // [
-          this.objects.push(c === 0x7b);
-          this.expectKey = c === 0x7b;
-          this.sink.openJson(c === 0x7b ? "map" : "array");
+        case OPEN_OBJECT:
+        case OPEN_ARRAY:
+          this.objects.push(c === OPEN_OBJECT);
+          this.expectKey = c === OPEN_OBJECT;
+          this.sink.openJson(c === OPEN_OBJECT ? "map" : "array");
           break;
-        case 0x7d: // }
-        case 0x5d: // ]
+        case CLOSE_OBJECT:
+        case CLOSE_ARRAY:
           this.objects.pop();
           this.expectKey = false;
           this.done = this.objects.length === 0;
           this.sink.closeJson();
           break;
-        case 0x2c: // ,
+        case COMMA:
           this.expectKey = this.objects[this.objects.length - 1] === true;
           break;
         case QUOTE:
