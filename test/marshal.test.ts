@@ -73,10 +73,10 @@ describe("what is written", () => {
     expect(out("2024-05-06T07:08:09.001Z")).toBe('{"at":"2024-05-06T07:08:09.001Z","f":-0,"f32":-0,"i":0,"big":1e+21}');
   });
 
-  it("strings are escaped as JSON.stringify escapes them (lone surrogates as \\u escapes)", () => {
+  it("strings are escaped as JSON.stringify escapes them, not as Go's HTML-safe encoder (< > & U+2028 U+2029 as themselves, lone surrogates as \\u escapes)", () => {
     const S = model("S", { s: t.string(), m: t.map(t.string()) });
-    const bytes = new Validator(S).marshal({ s: 'q"\\\n\u0001<é😀\ud800', m: { "k\"ey": "\udc00" } });
-    expect(text(bytes)).toBe('{"s":"q\\"\\\\\\n\\u0001<é😀\\ud800","m":{"k\\"ey":"\\udc00"}}');
+    const bytes = new Validator(S).marshal({ s: 'q"\\\n\u0001<>&\u2028\u2029é😀\ud800', m: { "k\"ey": "\udc00" } });
+    expect(text(bytes)).toBe('{"s":"q\\"\\\\\\n\\u0001<>&\u2028\u2029é😀\\ud800","m":{"k\\"ey":"\\udc00"}}');
     expect(Array.from(bytes.slice(0, 6))).toEqual([0x7b, 0x22, 0x73, 0x22, 0x3a, 0x22]);
   });
 
