@@ -4,7 +4,7 @@
 // captured extras into what JSON.parse reads from marshal's text of it (a copy, a Date as Go's
 // time text, a bigint as a number), and null where the Go type has no nil into its zero value.
 
-import { stripPtr, type RModel, type RType } from "./resolve.js";
+import { intRange, stripPtr, type RModel, type RType } from "./resolve.js";
 import { setMember, zeroValue } from "./values.js";
 import { anyText, enter, joinKey, MarshalError, type JsonLayout } from "./marshal.js";
 
@@ -74,7 +74,9 @@ function form(t: RType, value: unknown, w: FormWalk, depth: number, path: string
       return leave(v, w, Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, form(base.elem, x, w, depth + 1, joinKey(path, k))])));
     case "scalar":
       if (base.scalar === "any") return anyForm(v, w, depth, path);
-      return base.scalar === "time" && v instanceof Date ? formatTime(v) : v;
+      if (base.scalar === "time" && v instanceof Date) return formatTime(v);
+      // (marshal writes an int kind's -0 as 0, so that is what dict's JSON round trip reads)
+      return w.options.asMarshaled === true && v === 0 && intRange(base.scalar) !== undefined ? 0 : v;
     default:
       return v;
   }

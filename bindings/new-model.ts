@@ -30,7 +30,7 @@
 import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError } from "./errors.js";
 import { anyText, container, describe, enter, isPlainObject, joinKey, member, type JsonLayout } from "./marshal.js";
 import type { Infer, Model } from "./model.js";
-import { stripPtr, typeName, type RModel, type RType } from "./resolve.js";
+import { intRange, stripPtr, typeName, type RModel, type RType } from "./resolve.js";
 import type { Result, Validator } from "./validator.js";
 
 /** What newModel can fail with: bytes fail as unmarshal does; objects with ConversionError or ValidationError. */
@@ -57,6 +57,8 @@ function layoutFor(expected: string, w: InputWriter): JsonLayout {
 function inputText(t: RType, v: unknown, path: string, w: InputWriter): string {
   if (v === null || v === undefined) return "null";
   const base = stripPtr(t);
+  // (-0 in an int kind is written 0, as marshal writes it: "-0" would be a uint's type error)
+  if (base.kind === "scalar" && v === 0 && intRange(base.scalar) !== undefined) return "0";
   const layout = layoutFor(typeName(base), w);
   const fits = base.kind === "model" || base.kind === "map" ? isPlainObject(v) : (base.kind === "slice" || base.kind === "array") && Array.isArray(v);
   // (the containers open on the path are its nesting level: no indentation here)

@@ -229,6 +229,13 @@ describe("dict", () => {
     expect(dict(D, { ...value, rest: {} }).a).toStrictEqual(d.a);
   });
 
+  it("-0 in an int or uint field is 0, as marshal writes it; a float field keeps -0", () => {
+    const N = model("N", { u: t.uint(), i: t.int(), f: t.float64(), us: t.slice(t.uint()) });
+    const value = { u: -0, i: -0, f: -0, us: [-0] };
+    expect(text(marshal(N, value))).toBe('{"u":0,"i":0,"f":-0,"us":[0]}');
+    expect(dict(N, value)).toStrictEqual({ u: 0, i: 0, f: -0, us: [0] });
+  });
+
   it("a value JSON cannot hold in an any field or the extras is a MarshalError naming its path", () => {
     const D = model("D", { n: t.model(model("N", { a: t.any() })), rest: t.extras() });
     const v = new Validator(D, { extraFields: "allow" });

@@ -161,6 +161,13 @@ describe("conversion", () => {
     conversion(withField({ name: 7 }), "name", "string", "number");
   });
 
+  it("-0 in an int or uint field is 0 (as marshal writes it: Math.round(-0.4) is -0, and the text \"-0\" is a uint's type error)", () => {
+    const N = model("N", { u: t.uint(), u8: t.uint8(), i: t.int(), f: t.float64() });
+    const value = newModel(N, { u: Math.round(-0.4), u8: -0, i: -0, f: -0 });
+    expect(value).toStrictEqual({ u: 0, u8: 0, i: 0, f: -0 });
+    expect(safeNewModel(N, new Map<string, unknown>([["u", -0], ["u8", 0], ["i", 0], ["f", 0]]))).toStrictEqual({ ok: true, value: { u: 0, u8: 0, i: 0, f: 0 } });
+  });
+
   it("times from a Date or an RFC 3339 string", () => {
     const v = new Validator(User);
     expect(v.newModel(withField({ when })).When).toEqual(when);

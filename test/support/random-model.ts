@@ -64,7 +64,7 @@ export function intBounds(kind: string): [number, number] {
   return b[kind] ?? (kind.startsWith("u") ? [0, Number.MAX_SAFE_INTEGER] : [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
 }
 
-const isInt = (k: string) => INT_KINDS.includes(k as Scalar);
+export const isInt = (k: string) => INT_KINDS.includes(k as Scalar);
 const isFloat = (k: string) => k === "float32" || k === "float64";
 
 export const WORDS = ["", "a", "ab", "abc", "b", "abcd", "Ab1", "é😀", "a b", "x@y.io", "http://h/p", "ünï", "\"q\\", "\u2028", "\uD800z", "日本語"];
