@@ -86,7 +86,7 @@ export const userJsonSchema = {
   },
   required: ["id", "name", "email", "age", "tags", "active"],
 } as const;
-const ajvValidate = new Ajv2020().compile(userJsonSchema);
+export const ajvValidate = new Ajv2020().compile(userJsonSchema);
 
 // --- zod 4 -----------------------------------------------------------------------------------
 export const ZodUser = z.object({

@@ -28,6 +28,9 @@
 // constraint is a ValidationError with every failure.
 
 import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError } from "./errors.js";
+import { goFloat64Text } from "./go-float.js";
+import { directNewModel } from "./new-model-copy.js";
+import { keysOf, readsPropertyKeys } from "./new-model-keys.js";
 import { anyText, container, describe, enter, isPlainObject, joinKey, member, type JsonLayout } from "./marshal.js";
 import type { Infer, Model } from "./model.js";
 import { intRange, stripPtr, typeName, type RModel, type RType } from "./resolve.js";
@@ -49,16 +52,36 @@ interface InputWriter {
   typed: boolean;
 }
 
+/** The JSON layout of a value of a field of Go type `expected`: a failure names that type. */
 function layoutFor(expected: string, w: InputWriter): JsonLayout {
   return { indent: "", maxDepth: w.maxDepth, fail: (path, got) => new ConversionError(path, expected, got) };
+}
+
+/**
+ * The text of a common leaf (a string, a boolean, a finite number in a scalar field), written as
+ * anyText writes it; undefined for anything else. Containers try it first for each member, so
+ * a leaf costs neither its error path nor a layout for errors it cannot have.
+ */
+function leafText(t: RType, v: unknown): string | undefined {
+  const base = stripPtr(t);
+  if (base.kind !== "scalar") return undefined;
+  switch (typeof v) {
+    case "string": return JSON.stringify(v);
+    case "boolean": return v ? "true" : "false";
+    case "number":
+      // (-0 in an int kind is written 0, as marshal writes it: "-0" would be a uint's type error)
+      if (v === 0 && intRange(base.scalar) !== undefined) return "0";
+      return Number.isFinite(v) ? goFloat64Text(v) : undefined;
+    default: return undefined;
+  }
 }
 
 /** JSON text of an input value of type t; shapes that do not fit t are written as they are (the core reports them). */
 function inputText(t: RType, v: unknown, path: string, w: InputWriter): string {
   if (v === null || v === undefined) return "null";
+  const leaf = leafText(t, v);
+  if (leaf !== undefined) return leaf;
   const base = stripPtr(t);
-  // (-0 in an int kind is written 0, as marshal writes it: "-0" would be a uint's type error)
-  if (base.kind === "scalar" && v === 0 && intRange(base.scalar) !== undefined) return "0";
   const layout = layoutFor(typeName(base), w);
   const fits = base.kind === "model" || base.kind === "map" ? isPlainObject(v) : (base.kind === "slice" || base.kind === "array") && Array.isArray(v);
   // (the containers open on the path are its nesting level: no indentation here)
@@ -68,42 +91,38 @@ function inputText(t: RType, v: unknown, path: string, w: InputWriter): string {
   let text: string;
   if (base.kind === "model") text = objectText(base.model, v as Record<string, unknown>, path, w);
   else if (base.kind === "map") {
+    const elem = base.elem;
     text = container("{", "}", Object.entries(o).filter(([, x]) => x !== undefined).map(([k, x]) =>
-      member(k, inputText((base as { elem: RType }).elem, x, joinKey(path, k), w), layout)), layout, 0);
+      member(k, leafText(elem, x) ?? inputText(elem, x, joinKey(path, k), w), layout)), layout, 0);
   } else {
+    const elem = (base as { elem: RType }).elem;
     // (a hole is null, as in JSON.stringify: map() would skip it)
-    text = container("[", "]", Array.from(v as unknown[], (x, i) => inputText((base as { elem: RType }).elem, x, `${path}[${i}]`, w)), layout, 0);
+    text = container("[", "]", Array.from(v as unknown[], (x, i) => leafText(elem, x) ?? inputText(elem, x, `${path}[${i}]`, w)), layout, 0);
   }
   w.open.delete(o);
   return text;
 }
 
 function objectText(m: RModel, o: Record<string, unknown>, path: string, w: InputWriter): string {
-  const layout = layoutFor("a JSON value", w);
-  const members: string[] = [];
+  let text = "";
   if (readsPropertyKeys(m, o, w.dict)) {
     w.typed = true;
-    for (const f of m.fields) {
-      if (!f.skip) members.push(member(f.jsonName, inputText(f.type, o[f.key], joinKey(path, f.jsonName), w), layout));
-    }
+    const { prefixes } = keysOf(m);
+    m.fields.forEach((f, i) => {
+      if (f.skip) return;
+      const x = o[f.key];
+      text += (text === "" ? "" : ",") + prefixes[i] + (leafText(f.type, x) ?? inputText(f.type, x, joinKey(path, f.jsonName), w));
+    });
   } else {
     for (const [k, x] of Object.entries(o)) {
       if (x === undefined) continue;
       const f = m.byJson.get(k);
-      const at = joinKey(path, k);
-      members.push(member(k, f ? inputText(f.type, x, at, w) : anyText(x, at, layout, w.open.size, w.open), layout));
+      const leaf = f && leafText(f.type, x);
+      const value = leaf ?? (f ? inputText(f.type, x, joinKey(path, k), w) : anyText(x, joinKey(path, k), layoutFor("a JSON value", w), w.open.size, w.open));
+      text += (text === "" ? "" : ",") + JSON.stringify(k) + ":" + value;
     }
   }
-  return container("{", "}", members, layout, 0);
-}
-
-/** @internal Is this object a typed value of m (property keys) rather than a dict (JSON names)? */
-export function readsPropertyKeys(m: RModel, o: Record<string, unknown>, dict: object | undefined): boolean {
-  if (o === dict) return false;
-  const keys = Object.keys(o);
-  const props = new Set(m.fields.map((f) => f.key));
-  if (keys.length === 0 || !keys.every((k) => props.has(k))) return false;
-  return keys.length === m.fields.length || keys.some((k) => !m.byJson.has(k));
+  return "{" + text + "}";
 }
 
 /**
@@ -131,6 +150,26 @@ function copySkipped(t: RType, src: unknown, dst: unknown, dict: object | undefi
   }
 }
 
+const copying = new WeakMap<RModel, boolean>();
+
+/** Does some model reachable from the root have json:"-" or extras fields (which copySkipped copies)? Found once per root. */
+function copiesFields(root: RModel): boolean {
+  let found = copying.get(root);
+  if (found === undefined) {
+    const seen = new Set<RModel>();
+    const visit = (t: RType): boolean => {
+      const base = stripPtr(t);
+      if (base.kind === "slice" || base.kind === "array" || base.kind === "map") return visit(base.elem);
+      if (base.kind !== "model" || seen.has(base.model)) return false;
+      seen.add(base.model);
+      return base.model.fields.some((f) => f.skip || visit(f.type));
+    };
+    found = visit({ kind: "model", model: root });
+    copying.set(root, found);
+  }
+  return found;
+}
+
 function fail(error: NewModelError): { ok: false; error: NewModelError } {
   return { ok: false, error };
 }
@@ -145,6 +184,23 @@ export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknow
     obj = Object.fromEntries(input);
   }
   if (!isPlainObject(obj)) return fail(new ConversionError("", `JSON bytes (Uint8Array), a ${root.name} value or a plain object`, describe(input)));
+  if (!(input instanceof Map)) {
+    const value = directNewModel(root, obj, v.options.maxDepth, v.options.maxDocumentBytes);
+    if (value !== undefined) return { ok: true, value: value as Infer<M> };
+  }
+  return roundTrip(v, input, obj);
+}
+
+/** @internal safeNewModelWith by the JSON round trip alone (the oracle of the direct copy's tests). */
+export function safeNewModelByText<M extends Model>(v: Validator<M>, input: unknown): Result<Infer<M>, NewModelError> {
+  const obj = input instanceof Map ? Object.fromEntries(input) as unknown : input;
+  if (!isPlainObject(obj) || input instanceof Uint8Array) throw new TypeError("safeNewModelByText takes a plain object or a Map with string keys");
+  return roundTrip(v, input, obj);
+}
+
+/** newModel of a plain object (`obj`; `input` when it was a Map) by writing it as JSON and unmarshaling that. */
+function roundTrip<M extends Model>(v: Validator<M>, input: unknown, obj: Record<string, unknown>): Result<Infer<M>, NewModelError> {
+  const root = v.program.resolved.root;
   const rootType: RType = { kind: "model", model: root };
   const w: InputWriter = { open: new Set(), maxDepth: v.options.maxDepth, dict: input instanceof Map ? obj : undefined, typed: false };
   let text: string;
@@ -159,7 +215,7 @@ export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknow
     const e = r.error;
     return fail(e instanceof UnmarshalTypeError ? new ConversionError(e.field, e.expected, e.got) : e);
   }
-  if (w.typed) copySkipped(rootType, obj, r.value, w.dict);
+  if (w.typed && copiesFields(root)) copySkipped(rootType, obj, r.value, w.dict);
   return r;
 }
 

@@ -30,7 +30,7 @@
 import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "./errors.js";
 import { isPlainObject } from "./marshal.js";
 import type { Infer, Model } from "./model.js";
-import { readsPropertyKeys } from "./new-model.js";
+import { readsPropertyKeys } from "./new-model-keys.js";
 import type { RModel, RType } from "./resolve.js";
 import type { JsonSchema } from "./schema.js";
 import { toDraft07 } from "./schema-draft07.js";

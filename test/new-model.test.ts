@@ -8,6 +8,8 @@ import {
   type Infer, type NewModelError,
 } from "../bindings/index.js";
 import { documents } from "./support/issue5-gen.js";
+import { safeNewModelByText } from "../bindings/new-model.js";
+import { directNewModel } from "../bindings/new-model-copy.js";
 
 const Address = model("Address", { City: t.string('json:"city" checker:"required"'), Zip: t.string('json:"zip_code"') });
 const User = model("User", {
@@ -94,6 +96,27 @@ describe("inputs", () => {
     for (const extraFields of ["ignore", "forbid", "allow"] as const) {
       expect(new Validator(WithExtras, { extraFields }).newModel({ Name: "n", Rest: { k: [1] } })).toEqual({ Name: "n", Rest: { k: [1] } });
     }
+  });
+
+  it("a complete typed value is copied directly (no JSON text), with what the round trip gives: new containers and Dates, any content as JSON, json:\"-\" and extras fields as they were", () => {
+    const Doc = model("Doc", {
+      Id: t.uint('json:"id"'), At: t.time('json:"at"'), Meta: t.any('json:"meta"'), Tags: t.map(t.ptr(t.float64()), 'json:"tags"'),
+      Secret: t.string('json:"-"'), Rest: t.extras(),
+    });
+    const v = new Validator(Doc, { extraFields: "allow" });
+    const at = new Date("2020-01-02T03:04:05.678Z");
+    const rest = { k: [1] };
+    const input = { Id: -0, At: at, Meta: { when: at, n: 2n, list: [-0, "x"] }, Tags: { a: -0, b: null }, Secret: "s", Rest: rest };
+    expect(directNewModel(v.program.resolved.root, input, v.options.maxDepth, v.options.maxDocumentBytes)).toBeDefined();
+    const out = v.newModel(input);
+    expect(out).toStrictEqual({ Id: 0, At: at, Meta: { when: "2020-01-02T03:04:05.678Z", n: 2, list: [-0, "x"] }, Tags: { a: -0, b: null }, Secret: "s", Rest: rest });
+    expect(safeNewModelByText(v, input)).toStrictEqual({ ok: true, value: out });
+    expect(out.At).not.toBe(at);
+    expect(out.Tags).not.toBe(input.Tags);
+    expect(out.Rest).toBe(rest);
+    // a value the checks refuse takes the round trip, whose errors are unmarshal's
+    const Bounded = model("Bounded", { N: t.int('json:"n" checker:"lte=3"'), Name: t.string('json:"name" checker:"required"') });
+    expect(safeNewModel(Bounded, { N: 4, Name: "" })).toStrictEqual(safeNewModelByText(new Validator(Bounded), { N: 4, Name: "" }));
   });
 
   it("which keys an object is read by: all property keys, or one that is no JSON name -> property keys; else JSON names", () => {

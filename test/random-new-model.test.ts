@@ -29,6 +29,8 @@ import {
   caseArb, denoteModel, errorFields, fromJs, goTime, hasZeroingNull, isInt, reportCase as report, setupArb, toModel, zero, type Case, type MSpec, type TSpec,
 } from "./support/random-model.js";
 import { rng } from "./support/stream-harness.js";
+import { safeNewModelByText } from "../bindings/new-model.js";
+import { directNewModel } from "../bindings/new-model-copy.js";
 
 const SEED = Number(process.env.NEW_MODEL_SEED ?? 0);
 const SCALE = Number(process.env.NEW_MODEL_RUNS ?? 1);
@@ -252,6 +254,41 @@ function places(ts: TSpec | undefined, v: unknown, at: PropertyKey[] = []): Prop
   return out;
 }
 
+/** Replace one value (or drop or add a key) somewhere in v: a copy, v is not changed. */
+const REPLACEMENTS: (() => unknown)[] = [
+  () => null, () => undefined, () => "", () => "x", () => 0, () => -0, () => 1.5, () => -1, () => 2 ** 53, () => 1e39, () => NaN,
+  () => true, () => new Date(NaN), () => new Date("2020-01-02T03:04:05.678Z"), () => "2020-01-02T03:04:05Z", () => [], () => ({}), () => 3n, () => [null],
+];
+function mutated(v: Record<string, unknown>, pick: number, what: number, next: () => number): unknown {
+  const copy = structuredClone(v);
+  const all = places(undefined, copy);
+  if (all.length === 0) return copy;
+  const path = all[pick % all.length];
+  let parent: Record<PropertyKey, unknown> = copy;
+  for (const k of path.slice(0, -1)) parent = parent[k] as Record<PropertyKey, unknown>;
+  const last = path[path.length - 1];
+  if (what % 7 === 0 && typeof last === "string") delete parent[last];
+  else if (what % 7 === 1 && !Array.isArray(parent)) parent[`k${what}`] = 1;
+  else parent[last] = REPLACEMENTS[Math.floor(next() * REPLACEMENTS.length)]();
+  return copy;
+}
+
+/** A typed value with JSON names for keys at every level (a dict that keeps its Dates; json:"-" and extras fields left out). */
+function byJsonNames(ts: TSpec | undefined, v: unknown): unknown {
+  const b = ts && strip(ts);
+  if (b?.k === "model" && isObject(v)) return Object.fromEntries(readable(b.m).map((f) => [f.json ?? f.key, byJsonNames(f.type, v[f.key])]));
+  if ((b?.k === "slice" || b?.k === "array") && Array.isArray(v)) return v.map((x) => byJsonNames(b.elem, x));
+  if (b?.k === "map" && isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, byJsonNames(b.elem, x)]));
+  return v;
+}
+
+/** Are the own keys of a and b in the same order, at every level? */
+function sameKeyOrder(a: unknown, b: unknown): boolean {
+  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null || a instanceof Date) return true;
+  const [ka, kb] = [Object.keys(a), Object.keys(b)];
+  return ka.join("\u0000") === kb.join("\u0000") && ka.every((k) => sameKeyOrder((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
 class Point { x = 1; }
 const BAD: [string, () => unknown][] = [
   ["NaN", () => NaN], ["Infinity", () => Infinity], ["-Infinity", () => -Infinity], ["function", () => () => 1],
@@ -287,6 +324,35 @@ describe("random models: newModel and ~standard", () => {
       }),
       runs(400, 15),
     );
+  });
+
+  it("1d. a complete typed value is copied without the round trip: the same value (key order too), outcome and errors as the round trip, for unmarshal's values and mutations of them", () => {
+    let direct = 0;
+    let tried = 0;
+    fc.assert(
+      fc.property(caseArb({ keyNames: true }, { mutate: 0.2 }), fc.integer(), fc.nat(), fc.nat(), (c, seed, pick, with_) => {
+        const u = c.v.safeUnmarshal(c.text);
+        if (!u.ok) return;
+        tried++;
+        // unmarshal's value, by property keys or by JSON names, as it is or mutated
+        const value = with_ % 4 < 2 ? u.value : byJsonNames({ k: "model", m: c.setup.root, dirs: [] }, u.value);
+        const input = with_ % 2 === 0 ? value : mutated(value as Record<string, unknown>, pick, with_ >> 2, rng(seed));
+        const root = c.v.program.resolved.root;
+        if (directNewModel(root, input as Record<string, unknown>, c.v.options.maxDepth, c.v.options.maxDocumentBytes) !== undefined) direct++;
+        const got = c.v.safeNewModel(input as never);
+        const want = safeNewModelByText(c.v, input);
+        const fail = (what: string) => { throw new Error(report(c, `${what}\ninput: ${goJson(input)}\nnewModel:   ${describeResult(got)}\nround trip: ${describeResult(want)}`)); };
+        if (got.ok !== want.ok) fail("outcomes differ");
+        if (got.ok && want.ok) {
+          if (!isDeepStrictEqual(got.value, want.value) || !sameKeyOrder(got.value, want.value)) fail("values differ");
+          if (got.value === input) fail("the input itself is returned");
+        } else if (!got.ok && !want.ok && describeResult(got) !== describeResult(want)) fail("errors differ");
+      }),
+      runs(500, 17),
+    );
+    // (the direct path is taken for most of unmarshal's own values, and refused for the rest)
+    expect(direct).toBeGreaterThan(tried / 4);
+    expect(direct).toBeLessThan(tried);
   });
 
   it("1c. a value JSON cannot hold, anywhere newModel writes, is a ConversionError at its field, an issue at its place", () => {

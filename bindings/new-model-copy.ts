@@ -1,0 +1,161 @@
+// The direct path of newModel (and so of `~standard.validate`) for a value already of the model's
+// types: a form's state, or a parsed request body, by property keys or by JSON names.
+//
+// newModel converts as Go's JSON round trip does, by writing the input as JSON text and
+// unmarshaling it (bindings/new-model.ts): exact by construction, but a JSON text, its UTF-8 copy
+// and a parse for each call. For a *complete* value of the model's types the round trip changes
+// nothing but the identity of its containers: every object with all its fields (by property keys)
+// or all its JSON names and no other key (by JSON names), so no default=, missing field or unknown
+// key applies; each value of its field's JS type (a string, a boolean, a number that the kind
+// holds, a Date in years 0..9999, arrays and plain objects of the declared shape, null only where
+// Go has a nil and no default= could apply). Such a value is copied here in one walk, and the copy
+// checked by the reference checks of `validate()`, which report what unmarshal reports for it.
+// The content of an `any` field is converted as the round trip converts it, as JSON (a Date
+// becomes its text); json:"-" and extras fields are what the round trip gives them.
+//
+// Anything else gives undefined and newModel takes the round trip, whose errors are unmarshal's:
+// a value that is not complete and typed (a string for a time, a bigint, a Map, an undefined
+// json:"-" or extras field), a text the round trip would find over maxDocumentBytes, and any
+// value a check refuses (so the errors, their order and the maxErrors cut stay unmarshal's).
+
+import { referenceValidate } from "./reference.js";
+import { fitsFloat32, intRange, stripPtr, type RModel, type RType } from "./resolve.js";
+import { ConversionError } from "./errors.js";
+import { anyText, isPlainObject, type JsonLayout } from "./marshal.js";
+import { readsPropertyKeys } from "./new-model-keys.js";
+import { setMember, zeroValue } from "./values.js";
+
+/** The walk's bounds: the validator's maxDepth, and an upper bound on the round trip's UTF-8 text. */
+interface CopyWalk {
+  readonly maxDepth: number;
+  /** maxDocumentBytes less what the text written so far could take at most. */
+  bytesLeft: number;
+}
+
+/** The value cannot be copied here: newModel takes the round trip. */
+const NO: unique symbol = Symbol("no direct copy");
+
+/** A number, boolean or comma (what JSON text takes at most for one, in bytes: -1.2345678901234567e-308). */
+const SCALAR_BYTES = 26;
+
+/**
+ * The copy of a complete typed value of root, when its checks pass; undefined where newModel must
+ * take the round trip.
+ */
+export function directNewModel(root: RModel, input: Record<string, unknown>, maxDepth: number, maxDocumentBytes: number): unknown {
+  const w: CopyWalk = { maxDepth, bytesLeft: maxDocumentBytes - 2 }; // (- the root's braces)
+  const value = copyModel(root, input, w, 0);
+  if (value === NO || w.bytesLeft < 0) return undefined;
+  return referenceValidate(root, value, maxDepth).length === 0 ? value : undefined;
+}
+
+/**
+ * A complete object of model m: by property keys, every field (json:"-" and extras fields keep
+ * the input's value, as the round trip copies them); by JSON names (a dict), every JSON name and
+ * no other key (json:"-" and extras fields take the zero value, as the round trip reads none).
+ * Which keys it is read by is decided as the round trip decides (readsPropertyKeys).
+ */
+function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<string, unknown> | typeof NO {
+  if (!isPlainObject(o) || depth >= w.maxDepth) return NO;
+  const byKey = readsPropertyKeys(m, o, undefined);
+  if (Object.keys(o).length !== (byKey ? m.fields.length : m.byJson.size)) return NO;
+  const out: Record<string, unknown> = {};
+  for (const f of m.fields) {
+    if (f.skip) {
+      const kept = byKey ? o[f.key] : zeroValue(f.type);
+      if (kept === undefined) return NO;
+      setMember(out, f.key, kept);
+      continue;
+    }
+    const name = byKey ? f.key : f.jsonName;
+    if (!Object.hasOwn(o, name)) return NO;
+    const x = o[name];
+    if (x === undefined) return NO; // (by JSON names a missing field, by property keys a null)
+    // (null: Go's nil only where the field has one, and no default= that a null might take)
+    const v = x === null && f.nullable && f.defaultValue === undefined ? null : copyValue(f.base, x, w, depth + 1);
+    if (v === NO) return NO;
+    w.bytesLeft -= 6 * f.jsonName.length + 3 + SCALAR_BYTES;
+    setMember(out, f.key, v);
+  }
+  return out;
+}
+
+/** A present, non-null value of type t (ptr removed). */
+function copyValue(t: RType, v: unknown, w: CopyWalk, depth: number): unknown {
+  switch (t.kind) {
+    case "scalar": {
+      const kind = t.scalar;
+      if (kind === "any") return anyCopy(v, w, depth);
+      switch (typeof v) {
+        case "string":
+          // (at most 6 bytes a UTF-16 unit: \u escapes of control characters and lone surrogates)
+          w.bytesLeft -= 6 * v.length + 2;
+          return kind === "string" ? v : NO;
+        case "boolean": return kind === "bool" ? v : NO;
+        case "number": {
+          const range = intRange(kind);
+          // (an int kind's -0 is 0, as marshal writes it; a float keeps -0)
+          if (range !== undefined) return Number.isInteger(v) && v >= range[0] && v <= range[1] ? v + 0 : NO;
+          if (kind === "float64") return Number.isFinite(v) ? v : NO;
+          return kind === "float32" && fitsFloat32(v) ? v : NO;
+        }
+        case "object":
+          if (kind !== "time" || !(v instanceof Date)) return NO;
+          {
+            const year = v.getUTCFullYear(); // (NaN for an invalid Date)
+            return year >= 0 && year <= 9999 ? new Date(v.getTime()) : NO;
+          }
+        default: return NO;
+      }
+    }
+    case "ptr": return v === null ? null : copyValue(stripPtr(t), v, w, depth);
+    case "model": return copyModel(t.model, v, w, depth);
+    case "slice": case "array": {
+      if (!Array.isArray(v) || depth >= w.maxDepth || (t.kind === "array" && v.length !== t.length)) return NO;
+      const elem = t.elem;
+      const out = new Array<unknown>(v.length);
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        // (a hole or undefined is null in the text, which a non-ptr item reads as its zero value)
+        const item = x === null && elem.kind === "ptr" ? null : copyValue(elem, x, w, depth + 1);
+        if (item === NO) return NO;
+        out[i] = item;
+      }
+      w.bytesLeft -= 2 + SCALAR_BYTES * v.length;
+      return out;
+    }
+    case "map": {
+      if (!isPlainObject(v) || depth >= w.maxDepth) return NO;
+      const elem = t.elem;
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) {
+        if (x === undefined) return NO; // (the round trip leaves the entry out)
+        const item = x === null && elem.kind === "ptr" ? null : copyValue(elem, x, w, depth + 1);
+        if (item === NO) return NO;
+        w.bytesLeft -= 6 * k.length + 3 + SCALAR_BYTES;
+        setMember(out, k, item);
+      }
+      return out;
+    }
+    case "extras": return NO;
+  }
+}
+
+const anyLayout: JsonLayout = { indent: "", maxDepth: Number.POSITIVE_INFINITY, fail: () => new ConversionError("", "any", "") };
+
+/**
+ * The content of an `any` field, as the round trip reads it: the JSON text marshal writes of it,
+ * parsed (Dates become their text, bigints numbers); NO for what JSON cannot hold.
+ */
+function anyCopy(v: unknown, w: CopyWalk, depth: number): unknown {
+  let text: string;
+  try {
+    text = anyText(v, "", { ...anyLayout, maxDepth: w.maxDepth }, depth);
+  } catch (e) {
+    if (e instanceof ConversionError) return NO;
+    throw e;
+  }
+  // (at most 3 UTF-8 bytes a UTF-16 unit of JSON text, whose control characters are escaped already)
+  w.bytesLeft -= 3 * text.length;
+  return JSON.parse(text) as unknown;
+}
