@@ -163,23 +163,39 @@ function notJson(v: unknown): string | undefined {
   }
 }
 
+const readFieldsOf = new WeakMap<RModel, readonly RField[]>();
+
+/** The fields of m that JSON reads (not json:"-", not the extras), listed once per model. */
+function readFields(m: RModel): readonly RField[] {
+  let fields = readFieldsOf.get(m);
+  if (fields === undefined) readFieldsOf.set(m, fields = m.fields.filter((f) => !f.skip));
+  return fields;
+}
+
+/** Is v a scalar of the field's type that passes the field's own checks (nothing to report, no path to make)? */
+function passingScalar(f: RField, v: unknown): boolean {
+  const base = f.base;
+  if (base.kind !== "scalar" || base.scalar === "any" || !hasType(base, v)) return false;
+  for (const c of f.valueChecks) if (!c.test(v)) return false;
+  return true;
+}
+
 function checkObject(m: RModel, o: Record<string, unknown>, path: string, w: Walk): void {
-  const fields = m.fields.filter((f) => !f.skip);
+  const fields = readFields(m);
   const { out } = w;
   for (const f of fields) {
     const v = o[f.key];
-    if (v !== null && v !== undefined) checkValue(f.type, v, joinPath(path, f.jsonName), f.valueChecks, w);
+    if (v !== null && v !== undefined && !passingScalar(f, v)) checkValue(f.type, v, joinPath(path, f.jsonName), f.valueChecks, w);
   }
   for (const f of fields) {
     const v = o[f.key];
     const absent = v === null || v === undefined;
-    const at = joinPath(path, f.jsonName);
     if (absent && f.required) {
-      out.push({ field: at, code: REQUIRED_CODE, message: REQUIRED_MESSAGE, value: null });
+      out.push({ field: joinPath(path, f.jsonName), code: REQUIRED_CODE, message: REQUIRED_MESSAGE, value: null });
       continue;
     }
     for (const c of f.objectChecks) {
-      if (!c.test(v, o[c.other.key])) out.push({ field: at, code: c.code, message: c.message, value: absent ? null : toJsonForm(f.type, v) });
+      if (!c.test(v, o[c.other.key])) out.push({ field: joinPath(path, f.jsonName), code: c.code, message: c.message, value: absent ? null : toJsonForm(f.type, v) });
     }
   }
 }
