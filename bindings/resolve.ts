@@ -32,7 +32,11 @@ export interface InternalOptions {
   ignoredKeys?: readonly string[];
 }
 
-export type ResolvedOptions = Required<ValidatorOptions>;
+/**
+ * Every option set (what defaultValidatorOptions() and Validator#options give). Not
+ * Required<ValidatorOptions>: under exactOptionalPropertyTypes that keeps each `| undefined`.
+ */
+export type ResolvedOptions = { [K in keyof ValidatorOptions]-?: Exclude<ValidatorOptions[K], undefined> };
 
 export type RType =
   | { readonly kind: "scalar"; readonly scalar: ScalarKind }

@@ -48,7 +48,11 @@ const loose = { strictMissingField: false };
 // @ts-expect-error weak type: no common properties
 new Validator(Order, loose);
 const def = defaultValidatorOptions();
-type _def = Expect<Equal<typeof def, Required<ValidatorOptions>>>;
+// every option set, none of them `| undefined` (Required<ValidatorOptions> kept it under exactOptionalPropertyTypes)
+type Defaults = { strictMissingFields: boolean; extraFields: "ignore" | "forbid" | "allow"; tagName: string; maxErrors: number; maxDepth: number; maxDocumentBytes: number };
+type _def = Expect<Equal<typeof def, Defaults>>;
+type _opts = Expect<Equal<typeof orders.options, Defaults>>;
+const budget: number = orders.options.maxErrors - def.maxErrors; void budget;
 setTagName("json2"); const tn: string = getTagName(); void tn;
 const modes: ("ignore" | "forbid" | "allow")[] = [extraAllow, extraForbid, extraIgnore]; void modes;
 
