@@ -6,7 +6,7 @@ import { DirectiveError, type Check, type FieldContext, type KindClass, type Obj
 import { DIRECTIVES } from "./directives/index.js";
 import { ModelError } from "./errors.js";
 import type { Model, ScalarKind, Type } from "./model.js";
-import { isModel, SCALAR_KINDS } from "./model.js";
+import { argumentKind, isModel, SCALAR_KINDS, t as builders } from "./model.js";
 import { readFieldTag, splitDirectives, TagSyntaxError } from "./tags.js";
 
 export type ExtraFieldsMode = "ignore" | "forbid" | "allow";
@@ -190,9 +190,20 @@ function fieldFailure(model: string, key: string): FieldFailure {
 function checkType(t: unknown, fail: FieldFailure): asserts t is Type {
   const o = t as { kind?: unknown; tag?: unknown } | null;
   if (o === null || typeof o !== "object" || typeof o.kind !== "string") {
-    throw fail(`not a type (t.string(), t.int(), a model, ...), got ${o === null ? "null" : typeof o}`);
+    throw fail(`not a type (t.string(), t.int(), a model, ...), got ${argumentKind(o)}${notATypeHint(o)}`);
   }
   if (o.tag !== undefined && typeof o.tag !== "string") throw fail(`the tag must be a string, got ${typeof o.tag}`);
+}
+
+/** What to write instead of a value that is no field type, where a user's likely mistake is plain. */
+function notATypeHint(o: unknown): string {
+  const builder = Object.entries(builders).find(([, b]) => b === o)?.[0];
+  if (builder !== undefined) return ` (call the builder: t.${builder}())`;
+  if (typeof o === "function") return " (for a model declared later, use t.lazy(() => Model))";
+  const kind = argumentKind(o);
+  if (kind === "a Validator") return " (a field takes the model itself: validator.model)";
+  if (kind === "a UnionValidator") return " (a union is no field type)";
+  return "";
 }
 
 /** The longest t.array(N, T). */
@@ -231,8 +242,11 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
         return { kind: t.kind, elem };
       }
       case "model": {
-        const target = typeof t.target === "function" ? t.target() : undefined;
-        if (!isModel(target)) throw fail("t.model/t.lazy must give a model");
+        if (typeof t.target !== "function") {
+          throw fail(`t.model/t.lazy must give a model: t.lazy takes a function that returns it (t.lazy(() => Model)), got ${argumentKind(t.target)}`);
+        }
+        const target: unknown = t.target();
+        if (!isModel(target)) throw fail(`t.model/t.lazy must give a model, got ${argumentKind(target)}${notATypeHint(target)}`);
         return { kind: "model", model: resolveModel(target) };
       }
       case "extras": return { kind: "extras" };

@@ -46,6 +46,23 @@ describe("model mistakes: a ModelError naming the field when the validator is ma
     expect(made(() => shape({ a: t.array(1e9, t.int()) }))).toThrow("field X.a: array length 1000000000 is more than 1048576");
     expect(made(() => shape({ a: t.slice(anyInput(5) as never) }))).toThrow(ModelError);
   });
+  it("a Validator, a union, an uncalled builder or a model's thunk where a field type goes: what it got and what to write (was 'got object' / 'got function')", () => {
+    const v = new Validator(S);
+    const pets = new UnionValidator({ discriminator: "type", variants: { s: S } });
+    const notAType = "field X.a: not a type (t.string(), t.int(), a model, ...), got";
+    expect(made(() => shape({ a: v }))).toThrow(new ModelError(`${notAType} a Validator (a field takes the model itself: validator.model)`, "X", "a"));
+    expect(made(() => shape({ a: t.slice(v as never) }))).toThrow(new ModelError(`${notAType} a Validator (a field takes the model itself: validator.model)`, "X", "a"));
+    expect(made(() => shape({ a: pets }))).toThrow(new ModelError(`${notAType} a UnionValidator (a union is no field type)`, "X", "a"));
+    expect(made(() => shape({ a: t.string }))).toThrow(new ModelError(`${notAType} function (call the builder: t.string())`, "X", "a"));
+    expect(made(() => shape({ a: t.ptr(t.extras as never) }))).toThrow(new ModelError(`${notAType} function (call the builder: t.extras())`, "X", "a"));
+    expect(made(() => shape({ a: () => S }))).toThrow(new ModelError(`${notAType} function (for a model declared later, use t.lazy(() => Model))`, "X", "a"));
+    expect(made(() => shape({ a: [t.int()] }))).toThrow(new ModelError(`${notAType} an array`, "X", "a"));
+    const mustGive = "field X.a: t.model/t.lazy must give a model";
+    expect(made(() => shape({ a: t.model(v as never) }))).toThrow(new ModelError(`${mustGive}, got a Validator (a field takes the model itself: validator.model)`, "X", "a"));
+    expect(made(() => shape({ a: t.lazy(() => v as never) }))).toThrow(new ModelError(`${mustGive}, got a Validator (a field takes the model itself: validator.model)`, "X", "a"));
+    expect(made(() => shape({ a: t.model((() => S) as never) }))).toThrow(new ModelError(`${mustGive}, got function (for a model declared later, use t.lazy(() => Model))`, "X", "a"));
+    expect(made(() => shape({ a: t.lazy(S as never) }))).toThrow(new ModelError(`${mustGive}: t.lazy takes a function that returns it (t.lazy(() => Model)), got a model (S)`, "X", "a"));
+  });
   it("model() without a name or without an object of fields", () => {
     expect(() => model(anyInput(5), {})).toThrow(new TypeError("checker: model(name, fields) needs a name (a non-empty string), got number"));
     expect(() => model("X", anyInput(null) as never)).toThrow(new TypeError('checker: model("X", fields) needs its fields as an object, got null'));

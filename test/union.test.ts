@@ -48,7 +48,14 @@ describe("creation", () => {
     expect(modelError({ discriminator: "k", variants: [{ value: "", model: Cat }] })).toBe("variant discriminator value cannot be empty");
     expect(modelError({ discriminator: "k", variants: [{ model: Cat }] })).toBe("variant discriminator value cannot be empty");
     expect(modelError({ discriminator: "k", variants: [{ value: "cat" }] })).toBe("variant model is required");
-    expect(modelError({ discriminator: "k", variants: { cat: {} } })).toBe("variant model is required");
+    expect(modelError({ discriminator: "k", variants: { cat: {} } })).toBe('variant model is required ("cat": got an object)');
+    expect(modelError({ discriminator: "k", variants: { cat: new Validator(Cat) } })).toBe('variant model is required ("cat": got a Validator (pass its model: validator.model))');
+    expect(modelError({ discriminator: "k", variants: [{ value: "cat", model: () => Cat }] })).toBe('variant model is required ("cat": got function)');
+    expect(modelError({ discriminator: "k", variants: [Cat, Dog] })).toBe('variant discriminator value cannot be empty: an item of variants is a model (Cat); write { value: "...", model: Cat }');
+    // the definition itself not an object (was "discriminator field is required", for new UnionValidator("type", { cat: Cat }))
+    expect(modelError("type")).toBe("the union definition must be an object, { discriminator, variants }, got string");
+    expect(modelError(undefined)).toBe("the union definition must be an object, { discriminator, variants }, got undefined");
+    expect(modelError([Cat])).toBe("the union definition must be an object, { discriminator, variants }, got an array");
     expect(modelError({ discriminator: "k", variants: [{ value: "cat", model: Cat }, { value: "cat", model: Dog }] })).toBe("duplicate discriminator value: cat");
     expect(modelError({ discriminator: "a,b", variants: { cat: Cat } })).toBe('discriminator field "a,b" cannot contain a comma');
   });
