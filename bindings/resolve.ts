@@ -228,6 +228,8 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
         if (t.elem === undefined) throw fail(`${t.kind} needs an element type`);
         checkType(t.elem, fail);
         if (t.elem.tag !== undefined && t.elem.tag.trim() !== "") {
+          // (a ptr's own tag checks the value it points to, as a Go tag on a *T field does)
+          if (t.kind === "ptr") throw fail(`a tag on the element of a ptr has no effect; write it on the ptr: t.ptr(<element>, ${JSON.stringify(t.elem.tag)}), whose checks apply to the value it points to`);
           throw fail(`a tag on the element of a ${t.kind} has no effect (element checks need dive, which is not supported); put the tag on the field`);
         }
         const elem = resolveType(t.elem, fail);

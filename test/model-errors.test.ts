@@ -119,9 +119,17 @@ describe("ModelError: tags", () => {
   });
 
   it("a tag on the element of a ptr, slice or map", () => {
-    for (const type of [t.slice(t.string("min=1")), t.map(t.int("gt=0")), t.ptr(t.string("email"))]) {
+    for (const type of [t.slice(t.string("min=1")), t.map(t.int("gt=0"))]) {
       fieldError(type, undefined, "has no effect (element checks need dive, which is not supported); put the tag on the field");
     }
+    // a ptr's own tag is the one that checks its value: the message says where (it said "element checks need dive")
+    fieldError(t.ptr(t.string("email")), undefined, 'field Bad.f: a tag on the element of a ptr has no effect; write it on the ptr: t.ptr(<element>, "email"), whose checks apply to the value it points to');
+    const Ptr = model("Ptr", { nick: t.ptr(t.string("min=2")) });
+    expect(() => new Validator(Ptr)).toThrow(new ModelError('field Ptr.nick: a tag on the element of a ptr has no effect; write it on the ptr: t.ptr(<element>, "min=2"), whose checks apply to the value it points to', "Ptr", "nick"));
+    // and written there, it checks the value, and null passes
+    const Fixed = model("Fixed", { nick: t.ptr(t.string(), "min=2") });
+    expect(new Validator(Fixed).safeUnmarshal('{"nick":"a"}')).toMatchObject({ ok: false, error: { errors: [{ field: "nick", code: "MIN_LENGTH", message: "must be at least 2 characters", value: "a" }] } });
+    expect(new Validator(Fixed).unmarshal('{"nick":null}')).toEqual({ nick: null });
   });
 });
 
