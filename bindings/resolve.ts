@@ -7,7 +7,7 @@ import { DIRECTIVES } from "./directives/index.js";
 import { ModelError } from "./errors.js";
 import type { Model, ScalarKind, Type } from "./model.js";
 import { argumentKind, isModel, SCALAR_KINDS, t as builders } from "./model.js";
-import { readFieldTag, splitDirectives, TagSyntaxError } from "./tags.js";
+import { readFieldTag, splitDirectives, TagSyntaxError, type Directive } from "./tags.js";
 
 export type ExtraFieldsMode = "ignore" | "forbid" | "allow";
 
@@ -206,6 +206,15 @@ function notATypeHint(o: unknown): string {
   return "";
 }
 
+/** The likely intent behind an unknown directive, where a common mistake explains it. */
+function unknownDirectiveHint(d: Directive, previous: Directive | undefined): string {
+  if (previous?.name === "oneof" && d.value === undefined) {
+    return ` (oneof's values are separated by spaces: oneof=${previous.value} ${d.name})`;
+  }
+  if (d.name === "omitempty") return ' (omitempty is an option of the json tag: json:"name,omitempty")';
+  return "";
+}
+
 /** The longest t.array(N, T). */
 export const MAX_ARRAY_LENGTH = 1 << 20;
 
@@ -331,10 +340,10 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
       if (e instanceof TagSyntaxError) throw fieldFailure(rm.name, field.key)(e.message);
       throw e;
     }
-    for (const d of directives) {
+    for (const [i, d] of directives.entries()) {
       const spec = DIRECTIVES.get(d.name);
       const fail = (why: string) => new ModelError(`field ${rm.name}.${field.key}: ${why}`, rm.name, field.key, d.name);
-      if (!spec) throw fail(`unknown directive '${d.name}'`);
+      if (!spec) throw fail(`unknown directive '${d.name}'${unknownDirectiveHint(d, directives[i - 1])}`);
       let built;
       try {
         built = spec.build(d.name, d.value, d.raw, ctx);

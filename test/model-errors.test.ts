@@ -16,6 +16,14 @@ describe("ModelError: directives", () => {
     fieldError(t.string("Required"), "Required", "unknown directive 'Required'");
     fieldError(t.int("min=1,maximum=3"), "maximum", "unknown directive 'maximum'");
     fieldError(t.string("=1"), "", "unknown directive ''");
+  });
+
+  it("an unknown directive that is a common mistake says what was meant (oneof values split by commas, omitempty outside json:)", () => {
+    expectModelError(() => new Validator(model("Bad", { f: t.string("required,oneof=red,green blue") })), { model: "Bad", field: "f", directive: "green blue", contains: "field Bad.f: unknown directive 'green blue' (oneof's values are separated by spaces: oneof=red green blue)" });
+    fieldError(t.int("oneof=1,2"), "2", "unknown directive '2' (oneof's values are separated by spaces: oneof=1 2)");
+    fieldError(t.string("omitempty,min=2"), "omitempty", `unknown directive 'omitempty' (omitempty is an option of the json tag: json:"name,omitempty")`);
+    // no hint where none fits
+    expect(() => new Validator(model("Bad", { f: t.string("email,b") }))).toThrow(new ModelError("field Bad.f: unknown directive 'b'", "Bad", "f", "b"));
     // a Go-style tag needs key:"value"; anything else is read as a bare directive list
     fieldError(t.string("json:name"), "json:name", "unknown directive 'json:name'");
   });
