@@ -150,9 +150,12 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
     bindMethods<UnionValidator<A, V>>(this, ["variant", "unmarshal", "safeUnmarshal", "validate", "safeValidate", "discriminatorError", "schema", "schemaJSON", "schemaOpenAPI", "schemaJSONOpenAPI"]);
   }
 
-  /** The validator of one variant (undefined for a value that names none). */
-  variant<K extends Extract<keyof V, string>>(value: K): Validator<V[K]> | undefined {
-    return this.validators.get(value) as Validator<V[K]> | undefined;
+  /**
+   * The validator of one variant: defined for a value the union's type names; `| undefined` only
+   * where any string is a value (a union typed with VariantModels), since one may name none.
+   */
+  variant<K extends Extract<keyof V, string>>(value: K): string extends Extract<keyof V, string> ? Validator<V[K]> | undefined : Validator<V[K]> {
+    return this.validators.get(value) as Validator<V[K]>;
   }
 
   /** Read a document as the variant its discriminator names; throws JsonSyntaxError, UnmarshalTypeError or ValidationError. */
