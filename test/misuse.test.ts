@@ -93,6 +93,17 @@ describe("a validator where a model belongs and the other way round: a TypeError
   });
 });
 
+describe("new ValidationError of something that is not a list: a TypeError (a string was summarised 'undefined: undefined (and 2 more errors)', nothing crashed reading 'length')", () => {
+  it("a string, nothing, null; a list stays as the spec's summary", () => {
+    const takes = (got: string) => new TypeError(`checker: new ValidationError takes a list of FieldError objects ({ field, code, message, value }), not ${got}`);
+    expect(() => new ValidationError(anyInput("bad") as never)).toThrow(takes("string"));
+    expect(() => new ValidationError(undefined as never)).toThrow(takes("undefined"));
+    expect(() => new ValidationError(null as never)).toThrow(takes("null"));
+    expect(new ValidationError([{ field: "a", code: "REQUIRED", message: "field is required", value: null }]).message).toBe("a: field is required");
+    expect(new ValidationError([]).message).toBe("no errors found");
+  });
+});
+
 describe("validator options of the wrong shape: a ModelError when the validator is made, never ignored", () => {
   const made = (options: unknown) => () => new Validator(S, options as object);
   it("not an object, a misspelled option, a value of the wrong type (also through StreamParser, parseStream, parseLines, UnionValidator)", () => {
