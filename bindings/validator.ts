@@ -83,7 +83,10 @@ export class Validator<M extends Model = Model> {
   /** Standard Schema v1 (bindings/standard-schema.ts): validate(value) is safeNewModel(value) with this validator's options. */
   readonly "~standard": CheckerStandard<Infer<M>, Infer<M>> = validatorStandard(() => this);
 
-  /** `internal` is for the library's own use (union variants). */
+  /** A validator of a model under these options (defaultValidatorOptions() for those not given). */
+  constructor(model: M, options?: ValidatorOptions);
+  /** @internal `internal` is for the library's own use (union variants); not in the public types. */
+  constructor(model: M, options: ValidatorOptions, internal: InternalOptions);
   constructor(model: M, options: ValidatorOptions = {}, internal: InternalOptions = {}) {
     checkModel(model, "new Validator");
     checkOptions(options, model);

@@ -80,3 +80,6 @@ const mae: TypeError = new MarshalError("x", "NaN"); void mae;
 // model property
 type _vm = Expect<Equal<typeof orders.model, typeof Order>>;
 type _r = Expect<Equal<Result<number>, { ok: true; value: number } | { ok: false; error: UnmarshalError }>>;
+// the library's own third argument (union variants' ignored keys) is no part of the public types
+// @ts-expect-error new Validator takes a model and options
+new Validator(Order, {}, { ignoredKeys: ["id"] });
