@@ -183,8 +183,10 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
   }
 
   safeValidate(item: UnionValue<V>): Result<UnionValue<V>, ValidationError> {
-    if (typeof item !== "object" || item === null) {
-      // (not what unmarshal returns: validate's error is still a ValidationError, never a TypeError)
+    // not what unmarshal returns: validate's error is still a ValidationError, never a TypeError; an
+    // object with neither key (the document itself, { pet_type: "cat", ... }) is no { variant, value }
+    // either (it was REQUIRED at the discriminator, which the document has)
+    if (typeof item !== "object" || item === null || (!("variant" in item) && !("value" in item))) {
       const value = typeof item === "string" || typeof item === "number" || typeof item === "boolean" ? item : null;
       return { ok: false, error: new ValidationError([{ field: "", code: "INVALID_TYPE", message: "must be of type { variant, value }", value }]) };
     }

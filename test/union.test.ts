@@ -220,8 +220,9 @@ describe("validate", () => {
     expect(u.safeValidate(item).ok).toBe(true);
   });
 
-  it("what is no { variant, value } at all is a ValidationError too (safeValidate(null) threw a TypeError)", () => {
-    for (const [item, value] of [[null, null], [undefined, null], ["cat", "cat"], [7, 7]] as const) {
+  it("what is no { variant, value } at all is a ValidationError too (safeValidate(null) threw a TypeError), the document itself included", () => {
+    // the document itself, as JSON.parse gives it, and {} (were REQUIRED at pet_type, which the document has)
+    for (const [item, value] of [[null, null], [undefined, null], ["cat", "cat"], [7, 7], [{ pet_type: "cat", name: "Tom", lives: 2 }, null], [{}, null]] as const) {
       expect(pets().safeValidate(item as never)).toEqual({ ok: false, error: expect.any(ValidationError) });
       expect(errorsOf(() => pets().validate(item as never))).toEqual([{ field: "", code: "INVALID_TYPE", message: "must be of type { variant, value }", value }]);
     }
