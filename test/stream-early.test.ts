@@ -498,3 +498,16 @@ describe("a field error's offset is bytesReceived at the chunk that made it cert
     expect((new StreamParser(M).feed('{"mood":"sad",]').errors[0] as JsonSyntaxError).offset).toBe(14);
   });
 });
+
+describe("the final value deep-equals one-shot's, with its keys in the document's order (README)", () => {
+  it("nested models and items keep the order they were written in; fields left out come last", () => {
+    const A = model("A", { x: t.int(), y: t.int() });
+    const M = model("M", { a: t.int("default=5"), s: t.string(), n: A, l: t.slice(A) });
+    const text = '{"l":[{"y":1,"x":2}],"n":{"y":3,"x":4},"s":"q"}';
+    const oneShot = new Validator(M).unmarshal(text);
+    const streamed = new StreamParser(M).feed(text).value;
+    expect(streamed).toEqual(oneShot);
+    expect(JSON.stringify(oneShot)).toBe('{"a":5,"s":"q","n":{"x":4,"y":3},"l":[{"x":2,"y":1}]}');
+    expect(JSON.stringify(streamed)).toBe('{"l":[{"y":1,"x":2}],"n":{"y":3,"x":4},"s":"q","a":5}');
+  });
+});
