@@ -50,6 +50,9 @@ const OPTION_KINDS: Readonly<Record<keyof ValidatorOptions, "boolean" | "string"
   strictMissingFields: "boolean", extraFields: "string", tagName: "string", maxErrors: "limit", maxDepth: "limit", maxDocumentBytes: "limit",
 };
 
+/** The names of the validator options, for the lists of known options in messages. */
+export const VALIDATOR_OPTION_NAMES: readonly string[] = Object.keys(OPTION_KINDS);
+
 /**
  * Options of the wrong shape are ModelErrors at creation, never silently ignored: not an object,
  * an unknown key (a misspelled option), a value of the wrong type, a limit out of range.

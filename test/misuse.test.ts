@@ -130,6 +130,21 @@ describe("validator options of the wrong shape: a ModelError when the validator 
   });
 });
 
+describe("a misspelled option of a stream function names every option it takes (it listed the validator options alone, or called abortOnErr a validator option to be ignored)", () => {
+  const v = new Validator(S);
+  const pets = new UnionValidator({ discriminator: "type", variants: { s: S } });
+  it("through a model: a ModelError listing the reading and the validator options; with a Validator or a union: a TypeError listing the reading options", async () => {
+    const all = "signal, abortOnError, strictMissingFields, extraFields, tagName, maxErrors, maxDepth, maxDocumentBytes";
+    expect(() => parseStream(S, [] as never, { abortOnErr: true } as never)).toThrow(new ModelError(`unknown option "abortOnErr" (${all})`, "S"));
+    await expect(parseLines(S, [] as never, { sigal: undefined } as never).next()).rejects.toThrow(new ModelError(`unknown option "sigal" (${all})`, "S"));
+    expect(() => parseStream(v, [] as never, { abortOnErr: true } as never)).toThrow(new TypeError('checker: parseStream: unknown option "abortOnErr" (signal, abortOnError)'));
+    await expect(parseLines(v, [] as never, { abortOnErrors: true } as never).next()).rejects.toThrow(new TypeError('checker: parseLines: unknown option "abortOnErrors" (signal, abortOnError)'));
+    expect(() => parseUnionStream(pets, [] as never, { abortOnErr: true } as never)).toThrow(new TypeError('checker: parseUnionStream: unknown option "abortOnErr" (signal, abortOnError)'));
+    // a real validator option with a Validator is still the "would ignore" TypeError
+    expect(() => parseStream(v, [] as never, { maxErrors: 3 } as never)).toThrow("checker: parseStream would ignore the validator options given (maxErrors)");
+  });
+});
+
 describe("parseStream's own options of the wrong kind: a TypeError at the call (abortOnError crashed at the first error: target.abort is not a function)", () => {
   const v = new Validator(S);
   it("signal, abortOnError (its controller's signal instead of the controller), for every stream function", async () => {
