@@ -64,7 +64,8 @@ function checkOptions(options: unknown, model: unknown): void {
   }
   for (const [key, value] of Object.entries(options)) {
     if (!Object.hasOwn(OPTION_KINDS, key)) {
-      throw new ModelError(`unknown option ${JSON.stringify(key)} (${Object.keys(OPTION_KINDS).join(", ")})`, name);
+      const reading = key === "signal" || key === "abortOnError" ? `; ${key} is an option of parseStream, parseLines and parseUnionStream` : "";
+      throw new ModelError(`unknown option ${JSON.stringify(key)} (${Object.keys(OPTION_KINDS).join(", ")}${reading})`, name);
     }
     if (value === undefined) continue;
     const kind = OPTION_KINDS[key as keyof ValidatorOptions];

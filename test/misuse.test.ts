@@ -140,6 +140,10 @@ describe("a misspelled option of a stream function names every option it takes (
     expect(() => parseStream(v, [] as never, { abortOnErr: true } as never)).toThrow(new TypeError('checker: parseStream: unknown option "abortOnErr" (signal, abortOnError)'));
     await expect(parseLines(v, [] as never, { abortOnErrors: true } as never).next()).rejects.toThrow(new TypeError('checker: parseLines: unknown option "abortOnErrors" (signal, abortOnError)'));
     expect(() => parseUnionStream(pets, [] as never, { abortOnErr: true } as never)).toThrow(new TypeError('checker: parseUnionStream: unknown option "abortOnErr" (signal, abortOnError)'));
+    // a reading option given to a StreamParser or a Validator says where it belongs
+    const where = (key: string) => new ModelError(`unknown option "${key}" (strictMissingFields, extraFields, tagName, maxErrors, maxDepth, maxDocumentBytes; ${key} is an option of parseStream, parseLines and parseUnionStream)`, "S");
+    expect(() => new StreamParser(S, { abortOnError: true } as never)).toThrow(where("abortOnError"));
+    expect(() => new Validator(S, { signal: new AbortController().signal } as never)).toThrow(where("signal"));
     // a real validator option with a Validator is still the "would ignore" TypeError
     expect(() => parseStream(v, [] as never, { maxErrors: 3 } as never)).toThrow("checker: parseStream would ignore the validator options given (maxErrors)");
   });
