@@ -245,7 +245,7 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
         if (elem.kind === "extras") throw fail("t.extras() cannot be an element type");
         if (t.kind === "ptr") return elem.kind === "ptr" ? elem : { kind: "ptr", elem };
         if (t.kind === "array") {
-          if (!Number.isInteger(t.length) || t.length! < 0) throw fail(`array length must be a non-negative integer, got ${t.length}`);
+          if (!Number.isInteger(t.length) || t.length! < 0) throw fail(`array length must be a non-negative integer, got ${typeof t.length === "string" ? JSON.stringify(t.length) : String(t.length)}`);
           // (every value of the field holds that many items, zero or not)
           if (t.length! > MAX_ARRAY_LENGTH) throw fail(`array length ${t.length} is more than ${MAX_ARRAY_LENGTH}`);
           return { kind: "array", elem, length: t.length! };

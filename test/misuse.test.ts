@@ -44,6 +44,9 @@ describe("model mistakes: a ModelError naming the field when the validator is ma
     expect(made(() => shape({ a: { kind: "strin" } }))).toThrow('field X.a: unknown kind "strin"');
     expect(made(() => shape({ a: t.lazy(anyInput(5) as never) }))).toThrow("field X.a: t.model/t.lazy must give a model");
     expect(made(() => shape({ a: t.array(1e9, t.int()) }))).toThrow("field X.a: array length 1000000000 is more than 1048576");
+    // a length given as a string is shown as one (it read "got 3", as if 3 were refused)
+    expect(made(() => shape({ a: t.array(anyInput("3") as never, t.int()) }))).toThrow(new ModelError('field X.a: array length must be a non-negative integer, got "3"', "X", "a"));
+    expect(made(() => shape({ a: t.array(-1, t.int()) }))).toThrow(new ModelError("field X.a: array length must be a non-negative integer, got -1", "X", "a"));
     expect(made(() => shape({ a: t.slice(anyInput(5) as never) }))).toThrow(ModelError);
   });
   it("a Validator, a union, an uncalled builder or a model's thunk where a field type goes: what it got and what to write (was 'got object' / 'got function')", () => {
