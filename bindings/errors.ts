@@ -23,6 +23,10 @@ export class ValidationError extends Error {
   override readonly name = "ValidationError";
   readonly errors: FieldError[];
   constructor(errors: FieldError[]) {
+    // (a JS caller's new ValidationError("bad") summarised as "undefined: undefined (and 2 more errors)")
+    if (!Array.isArray(errors)) {
+      throw new TypeError(`checker: new ValidationError takes a list of FieldError objects ({ field, code, message, value }), not ${errors === null ? "null" : typeof errors}`);
+    }
     super(summarize(errors));
     this.errors = errors;
   }

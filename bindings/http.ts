@@ -34,9 +34,21 @@ function fieldErrorsOf(err: unknown): FieldError[] {
   throw err;
 }
 
+/** Options as an object of known keys: httpErrorBody(err, "errors") or { keys: "errors" } gave `details` silently. */
+function checkOptions(options: unknown): void {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    const got = options === null ? "null" : Array.isArray(options) ? "an array" : typeof options === "string" ? `the string ${JSON.stringify(options)}` : typeof options;
+    throw new TypeError(`httpErrorBody takes its options as an object ({ key: "details" | "errors" }), not ${got}`);
+  }
+  for (const name of Object.keys(options)) {
+    if (name !== "key") throw new TypeError(`httpErrorBody: unknown option ${JSON.stringify(name)} (key)`);
+  }
+}
+
 export function httpErrorBody(err: unknown, options?: { key?: "details" | undefined }): HttpErrorBody<"details">;
 export function httpErrorBody<K extends HttpErrorKey>(err: unknown, options: HttpErrorBodyOptions<K>): HttpErrorBody<K>;
 export function httpErrorBody(err: unknown, options: HttpErrorBodyOptions = {}): { error: "validation_failed" } {
+  checkOptions(options);
   const key = options.key ?? "details";
   if (key !== "details" && key !== "errors") throw new TypeError(`httpErrorBody: key must be "details" or "errors", got ${JSON.stringify(key)}`);
   return { error: "validation_failed", [key]: fieldErrorsOf(err) };

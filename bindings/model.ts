@@ -81,22 +81,30 @@ export function model<S extends Shape>(name: string, shape: S): Model<S> {
 }
 
 /**
+ * What a value passed where a model, a field type or a validator belongs is, for error messages:
+ * `a Validator`, `a UnionValidator`, `a model (User)`, `a field type (t.string())`, `an array`,
+ * `an object`, else its typeof (`number`, `function`, `null`).
+ */
+export function argumentKind(got: unknown): string {
+  const o = got as Record<string, unknown> | null;
+  if (o === null) return "null";
+  if (typeof o !== "object") return typeof o;
+  if (isModel(o)) return `a model (${o.name})`;
+  if (isModel(o.model) && typeof o.safeUnmarshal === "function") return "a Validator";
+  if (typeof o.discriminator === "string" && typeof o.safeUnmarshal === "function") return "a UnionValidator";
+  if (typeof o.kind === "string") return `a field type (t.${o.kind}())`;
+  return Array.isArray(o) ? "an array" : "an object";
+}
+
+/**
  * The TypeError for a value passed where a model (or a validator) belongs: names the call, what it
  * takes and what it got (a Validator, a UnionValidator, a field type, ...), with a hint when the
  * value has a method of the call's name (`unmarshal(validator, data)`: use validator.unmarshal).
  */
 export function wrongArgument(call: string, takes: string, got: unknown, hint?: string): TypeError {
   const o = got as Record<string, unknown> | null;
-  let kind: string;
-  if (o === null) kind = "null";
-  else if (typeof o !== "object") kind = typeof o;
-  else if (isModel(o)) kind = `a model (${o.name})`;
-  else if (isModel(o.model) && typeof o.safeUnmarshal === "function") kind = "a Validator";
-  else if (typeof o.discriminator === "string" && typeof o.safeUnmarshal === "function") kind = "a UnionValidator";
-  else if (typeof o.kind === "string") kind = `a field type (t.${o.kind}())`;
-  else kind = Array.isArray(o) ? "an array" : "an object";
   if (hint === undefined && o !== null && typeof o === "object" && typeof o[call] === "function") hint = `call its own ${call} method`;
-  return new TypeError(`checker: ${call} takes ${takes}, not ${kind}${hint === undefined ? "" : ` (${hint})`}`);
+  return new TypeError(`checker: ${call} takes ${takes}, not ${argumentKind(got)}${hint === undefined ? "" : ` (${hint})`}`);
 }
 
 /** A model for the simple API's functions and `new Validator`, else wrongArgument's TypeError. */

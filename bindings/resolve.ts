@@ -6,8 +6,8 @@ import { DirectiveError, type Check, type FieldContext, type KindClass, type Obj
 import { DIRECTIVES } from "./directives/index.js";
 import { ModelError } from "./errors.js";
 import type { Model, ScalarKind, Type } from "./model.js";
-import { isModel, SCALAR_KINDS } from "./model.js";
-import { readFieldTag, splitDirectives, TagSyntaxError } from "./tags.js";
+import { argumentKind, isModel, SCALAR_KINDS, t as builders } from "./model.js";
+import { readFieldTag, splitDirectives, TagSyntaxError, type Directive } from "./tags.js";
 
 export type ExtraFieldsMode = "ignore" | "forbid" | "allow";
 
@@ -32,7 +32,11 @@ export interface InternalOptions {
   ignoredKeys?: readonly string[];
 }
 
-export type ResolvedOptions = Required<ValidatorOptions>;
+/**
+ * Every option set (what defaultValidatorOptions() and Validator#options give). Not
+ * Required<ValidatorOptions>: under exactOptionalPropertyTypes that keeps each `| undefined`.
+ */
+export type ResolvedOptions = { [K in keyof ValidatorOptions]-?: Exclude<ValidatorOptions[K], undefined> };
 
 export type RType =
   | { readonly kind: "scalar"; readonly scalar: ScalarKind }
@@ -186,9 +190,29 @@ function fieldFailure(model: string, key: string): FieldFailure {
 function checkType(t: unknown, fail: FieldFailure): asserts t is Type {
   const o = t as { kind?: unknown; tag?: unknown } | null;
   if (o === null || typeof o !== "object" || typeof o.kind !== "string") {
-    throw fail(`not a type (t.string(), t.int(), a model, ...), got ${o === null ? "null" : typeof o}`);
+    throw fail(`not a type (t.string(), t.int(), a model, ...), got ${argumentKind(o)}${notATypeHint(o)}`);
   }
   if (o.tag !== undefined && typeof o.tag !== "string") throw fail(`the tag must be a string, got ${typeof o.tag}`);
+}
+
+/** What to write instead of a value that is no field type, where a user's likely mistake is plain. */
+function notATypeHint(o: unknown): string {
+  const builder = Object.entries(builders).find(([, b]) => b === o)?.[0];
+  if (builder !== undefined) return ` (call the builder: t.${builder}())`;
+  if (typeof o === "function") return " (for a model declared later, use t.lazy(() => Model))";
+  const kind = argumentKind(o);
+  if (kind === "a Validator") return " (a field takes the model itself: validator.model)";
+  if (kind === "a UnionValidator") return " (a union is no field type)";
+  return "";
+}
+
+/** The likely intent behind an unknown directive, where a common mistake explains it. */
+function unknownDirectiveHint(d: Directive, previous: Directive | undefined): string {
+  if (previous?.name === "oneof" && d.value === undefined) {
+    return ` (oneof's values are separated by spaces: oneof=${previous.value} ${d.name})`;
+  }
+  if (d.name === "omitempty") return ' (omitempty is an option of the json tag: json:"name,omitempty")';
+  return "";
 }
 
 /** The longest t.array(N, T). */
@@ -213,13 +237,15 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
         if (t.elem === undefined) throw fail(`${t.kind} needs an element type`);
         checkType(t.elem, fail);
         if (t.elem.tag !== undefined && t.elem.tag.trim() !== "") {
+          // (a ptr's own tag checks the value it points to, as a Go tag on a *T field does)
+          if (t.kind === "ptr") throw fail(`a tag on the element of a ptr has no effect; write it on the ptr: t.ptr(<element>, ${JSON.stringify(t.elem.tag)}), whose checks apply to the value it points to`);
           throw fail(`a tag on the element of a ${t.kind} has no effect (element checks need dive, which is not supported); put the tag on the field`);
         }
         const elem = resolveType(t.elem, fail);
         if (elem.kind === "extras") throw fail("t.extras() cannot be an element type");
         if (t.kind === "ptr") return elem.kind === "ptr" ? elem : { kind: "ptr", elem };
         if (t.kind === "array") {
-          if (!Number.isInteger(t.length) || t.length! < 0) throw fail(`array length must be a non-negative integer, got ${t.length}`);
+          if (!Number.isInteger(t.length) || t.length! < 0) throw fail(`array length must be a non-negative integer, got ${typeof t.length === "string" ? JSON.stringify(t.length) : String(t.length)}`);
           // (every value of the field holds that many items, zero or not)
           if (t.length! > MAX_ARRAY_LENGTH) throw fail(`array length ${t.length} is more than ${MAX_ARRAY_LENGTH}`);
           return { kind: "array", elem, length: t.length! };
@@ -227,8 +253,11 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
         return { kind: t.kind, elem };
       }
       case "model": {
-        const target = typeof t.target === "function" ? t.target() : undefined;
-        if (!isModel(target)) throw fail("t.model/t.lazy must give a model");
+        if (typeof t.target !== "function") {
+          throw fail(`t.model/t.lazy must give a model: t.lazy takes a function that returns it (t.lazy(() => Model)), got ${argumentKind(t.target)}`);
+        }
+        const target: unknown = t.target();
+        if (!isModel(target)) throw fail(`t.model/t.lazy must give a model, got ${argumentKind(target)}${notATypeHint(target)}`);
         return { kind: "model", model: resolveModel(target) };
       }
       case "extras": return { kind: "extras" };
@@ -311,10 +340,10 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
       if (e instanceof TagSyntaxError) throw fieldFailure(rm.name, field.key)(e.message);
       throw e;
     }
-    for (const d of directives) {
+    for (const [i, d] of directives.entries()) {
       const spec = DIRECTIVES.get(d.name);
       const fail = (why: string) => new ModelError(`field ${rm.name}.${field.key}: ${why}`, rm.name, field.key, d.name);
-      if (!spec) throw fail(`unknown directive '${d.name}'`);
+      if (!spec) throw fail(`unknown directive '${d.name}'${unknownDirectiveHint(d, directives[i - 1])}`);
       let built;
       try {
         built = spec.build(d.name, d.value, d.raw, ctx);

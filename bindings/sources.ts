@@ -2,14 +2,14 @@
 // chunks (Node streams, AI SDK text streams) or a WHATWG ReadableStream (fetch bodies), read as
 // one JSON document (parseStream) or as NDJSON / JSON lines, one result per record (parseLines).
 
-import { JsonSyntaxError, UnmarshalTypeError, ValidationError, withoutStack, type FieldError } from "./errors.js";
+import { JsonSyntaxError, ModelError, UnmarshalTypeError, ValidationError, withoutStack, type FieldError } from "./errors.js";
 import type { Infer, Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { checkStreamModel, ownOptionsOnly, StreamParser, VALIDATOR_HAS_OPTIONS, type StreamResult } from "./stream.js";
 import { jsonInput, copyChunk, joinChunks, kindOf, partOf } from "./text-store.js";
 import { checkUnion, UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
 import type { UnionValidator, UnionVariants, VariantModels } from "./union.js";
-import { Validator, type Result, type UnmarshalError } from "./validator.js";
+import { Validator, VALIDATOR_OPTION_NAMES, type Result, type UnmarshalError } from "./validator.js";
 import { validatorOf as simpleValidatorOf } from "./api.js";
 
 export type ChunkSource = AsyncIterable<string | Uint8Array> | ReadableStream<string | Uint8Array>;
@@ -110,6 +110,25 @@ function validatorOptions(options: ParseStreamOptions, call: string): ValidatorO
   return rest;
 }
 
+/** The options of reading, beside the validator's. */
+const READING_OPTIONS = ["signal", "abortOnError"];
+
+/**
+ * A key of the options that is neither a reading nor a validator option (a misspelling, such as
+ * abortOnErr), else undefined. (Through a model it was a ModelError listing the validator options
+ * alone; with a Validator or a union, a TypeError calling it a validator option to be ignored.)
+ */
+function unknownOption(options: unknown): string | undefined {
+  if (options === null || typeof options !== "object") return undefined;
+  return Object.keys(options).find((k) => !VALIDATOR_OPTION_NAMES.includes(k) && !READING_OPTIONS.includes(k));
+}
+
+/** The TypeError of an unknown option where only the reading options may be given. */
+function readingOptionsOnly(options: unknown, call: string): void {
+  const unknown = unknownOption(options);
+  if (unknown !== undefined) throw new TypeError(`checker: ${call}: unknown option ${JSON.stringify(unknown)} (${READING_OPTIONS.join(", ")})`);
+}
+
 /**
  * The validator a stream of one model reads with: the Validator given (no validator options
  * beside it), or a new one for the model under the validator options; the reading options are
@@ -119,12 +138,17 @@ function validatorOf<M extends Model>(model: M | Validator<M>, options: ParseStr
   checkStreamModel(model, call, unionHint);
   const own = validatorOptions(options, call);
   if (!(model instanceof Validator)) {
+    const unknown = unknownOption(own);
+    if (unknown !== undefined) {
+      throw new ModelError(`unknown option ${JSON.stringify(unknown)} (${[...READING_OPTIONS, ...VALIDATOR_OPTION_NAMES].join(", ")})`, model.name);
+    }
     // without options, the simple API's validator of the model: a new one per call compiled the
     // model again each time and held its program in WASM memory until garbage collection (which
     // a loop of calls awaiting only microtasks never lets run: memory grew with every call)
     const none = own !== null && typeof own === "object" && Object.values(own).every((x) => x === undefined);
     return none ? simpleValidatorOf(model, call) : new Validator(model, own);
   }
+  readingOptionsOnly(own, call);
   ownOptionsOnly(own, call, VALIDATOR_HAS_OPTIONS);
   return model;
 }
@@ -206,6 +230,7 @@ export function parseStream<M extends Model>(model: M | Validator<M>, source: Ch
  */
 export function parseUnionStream<A extends UnionVariants, V extends VariantModels>(union: UnionValidator<A, V>, source: ChunkSource, options: StreamReadOptions = {}): AsyncGenerator<UnionStreamResult<V>> {
   checkUnion(union, "parseUnionStream", "use parseStream");
+  readingOptionsOnly(options, "parseUnionStream");
   ownOptionsOnly(validatorOptions(options, "parseUnionStream"), "parseUnionStream", "the union's validators have theirs (new UnionValidator(definition, options))");
   return drive("parseUnionStream", new UnionStreamParser(union), source, options);
 }

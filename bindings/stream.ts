@@ -17,7 +17,10 @@ import { Validator } from "./validator.js";
 import { EarlyChecks } from "./early.js";
 import { SyntaxStream } from "./syntax.js";
 
-/** A field error of a stream, with the byte offset at which it became certain. */
+/**
+ * A field error of a stream, with `offset`: the bytes received when it became certain (the end of
+ * the chunk that made it so, not the position of its value).
+ */
 export interface StreamFieldError extends FieldError {
   offset: number;
   /** Reported before its value completed (an open string already too long, ...); the final record replaces it. */

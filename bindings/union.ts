@@ -20,7 +20,7 @@
 
 import { bindMethods } from "./bind-methods.js";
 import { ModelError, ValidationError, type FieldError } from "./errors.js";
-import { isModel, model, t, type Infer, type Model } from "./model.js";
+import { argumentKind, isModel, model, t, type Infer, type Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { buildUnionSchema, SchemaCache, type JsonSchema } from "./schema.js";
 import { Validator, type Result, type UnmarshalError } from "./validator.js";
@@ -67,6 +67,19 @@ function variantList(v: unknown): UnionVariant[] {
   return [];
 }
 
+/** Where an item of a variants list is a model itself, how to write it. */
+function variantHint(variant: unknown): string {
+  return isModel(variant) ? `: an item of variants is a model (${variant.name}); write { value: "...", model: ${variant.name} }` : "";
+}
+
+/** What a variant gave instead of a model (nothing to add when it gave nothing). */
+function modelHint(variant: UnionVariant): string {
+  if (variant.model === undefined) return "";
+  const kind = argumentKind(variant.model);
+  const fix = kind === "a Validator" ? " (pass its model: validator.model)" : "";
+  return ` (${JSON.stringify(variant.value)}: got ${kind}${fix})`;
+}
+
 /**
  * A definition holds `discriminator` and `variants` only: any other key is a ModelError, never
  * silently ignored (validator options written into it would leave every limit at its default).
@@ -98,7 +111,10 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
 
   /** Throws ModelError for a mistake in the definition or in a variant model. */
   constructor(definition: UnionDefinition<A>, options: ValidatorOptions = {}) {
-    const discriminator = definition?.discriminator;
+    if (typeof definition !== "object" || definition === null || Array.isArray(definition)) {
+      throw unionError(`the union definition must be an object, { discriminator, variants }, got ${argumentKind(definition)}`);
+    }
+    const discriminator = definition.discriminator;
     if (typeof discriminator !== "string" || discriminator === "") throw unionError("discriminator field is required");
     checkDefinitionKeys(definition);
     if (discriminator.includes(",")) throw unionError(`discriminator field ${JSON.stringify(discriminator)} cannot contain a comma`);
@@ -106,8 +122,8 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
     if (variants.length === 0) throw unionError("at least one variant is required");
     const byModel = new Map<Model, Validator>();
     for (const variant of variants) {
-      if (typeof variant?.value !== "string" || variant.value === "") throw unionError("variant discriminator value cannot be empty");
-      if (!isModel(variant.model)) throw unionError("variant model is required");
+      if (typeof variant?.value !== "string" || variant.value === "") throw unionError(`variant discriminator value cannot be empty${variantHint(variant)}`);
+      if (!isModel(variant.model)) throw unionError(`variant model is required${modelHint(variant)}`);
       if (this.validators.has(variant.value)) throw unionError(`duplicate discriminator value: ${variant.value}`, variant.model.name);
       let v = byModel.get(variant.model);
       if (!v) {
@@ -134,9 +150,12 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
     bindMethods<UnionValidator<A, V>>(this, ["variant", "unmarshal", "safeUnmarshal", "validate", "safeValidate", "discriminatorError", "schema", "schemaJSON", "schemaOpenAPI", "schemaJSONOpenAPI"]);
   }
 
-  /** The validator of one variant (undefined for a value that names none). */
-  variant<K extends Extract<keyof V, string>>(value: K): Validator<V[K]> | undefined {
-    return this.validators.get(value) as Validator<V[K]> | undefined;
+  /**
+   * The validator of one variant: defined for a value the union's type names; `| undefined` only
+   * where any string is a value (a union typed with VariantModels), since one may name none.
+   */
+  variant<K extends Extract<keyof V, string>>(value: K): string extends Extract<keyof V, string> ? Validator<V[K]> | undefined : Validator<V[K]> {
+    return this.validators.get(value) as Validator<V[K]>;
   }
 
   /** Read a document as the variant its discriminator names; throws JsonSyntaxError, UnmarshalTypeError or ValidationError. */
@@ -164,8 +183,10 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
   }
 
   safeValidate(item: UnionValue<V>): Result<UnionValue<V>, ValidationError> {
-    if (typeof item !== "object" || item === null) {
-      // (not what unmarshal returns: validate's error is still a ValidationError, never a TypeError)
+    // not what unmarshal returns: validate's error is still a ValidationError, never a TypeError; an
+    // object with neither key (the document itself, { pet_type: "cat", ... }) is no { variant, value }
+    // either (it was REQUIRED at the discriminator, which the document has)
+    if (typeof item !== "object" || item === null || (!("variant" in item) && !("value" in item))) {
       const value = typeof item === "string" || typeof item === "number" || typeof item === "boolean" ? item : null;
       return { ok: false, error: new ValidationError([{ field: "", code: "INVALID_TYPE", message: "must be of type { variant, value }", value }]) };
     }

@@ -50,6 +50,9 @@ const OPTION_KINDS: Readonly<Record<keyof ValidatorOptions, "boolean" | "string"
   strictMissingFields: "boolean", extraFields: "string", tagName: "string", maxErrors: "limit", maxDepth: "limit", maxDocumentBytes: "limit",
 };
 
+/** The names of the validator options, for the lists of known options in messages. */
+export const VALIDATOR_OPTION_NAMES: readonly string[] = Object.keys(OPTION_KINDS);
+
 /**
  * Options of the wrong shape are ModelErrors at creation, never silently ignored: not an object,
  * an unknown key (a misspelled option), a value of the wrong type, a limit out of range.
@@ -61,7 +64,8 @@ function checkOptions(options: unknown, model: unknown): void {
   }
   for (const [key, value] of Object.entries(options)) {
     if (!Object.hasOwn(OPTION_KINDS, key)) {
-      throw new ModelError(`unknown option ${JSON.stringify(key)} (${Object.keys(OPTION_KINDS).join(", ")})`, name);
+      const reading = key === "signal" || key === "abortOnError" ? `; ${key} is an option of parseStream, parseLines and parseUnionStream` : "";
+      throw new ModelError(`unknown option ${JSON.stringify(key)} (${Object.keys(OPTION_KINDS).join(", ")}${reading})`, name);
     }
     if (value === undefined) continue;
     const kind = OPTION_KINDS[key as keyof ValidatorOptions];
@@ -83,7 +87,10 @@ export class Validator<M extends Model = Model> {
   /** Standard Schema v1 (bindings/standard-schema.ts): validate(value) is safeNewModel(value) with this validator's options. */
   readonly "~standard": CheckerStandard<Infer<M>, Infer<M>> = validatorStandard(() => this);
 
-  /** `internal` is for the library's own use (union variants). */
+  /** A validator of a model under these options (defaultValidatorOptions() for those not given). */
+  constructor(model: M, options?: ValidatorOptions);
+  /** @internal `internal` is for the library's own use (union variants); not in the public types. */
+  constructor(model: M, options: ValidatorOptions, internal: InternalOptions);
   constructor(model: M, options: ValidatorOptions = {}, internal: InternalOptions = {}) {
     checkModel(model, "new Validator");
     checkOptions(options, model);

@@ -575,6 +575,8 @@ export const notAModel = 42;`);
   });
 });
 
+const nodeLoadsTypeScript = Boolean((process.features as { typescript?: unknown }).typescript);
+
 describe("exit code 2: usage, model or I/O error, with a one-line message", () => {
   const cases: [string, () => Promise<string[]>, RegExp][] = [
     ["no --model", async () => ["validate", SAMPLE], /^checker: required option '-m, --model <module>' not specified$/],
@@ -591,6 +593,9 @@ describe("exit code 2: usage, model or I/O error, with a one-line message", () =
     ["a union for validate", async () => ["validate", "--model", writeModelModule(dir, "union-v.js", "export const Pet = new UnionValidator({ discriminator: 'kind', variants: { cat: model('Cat', {}) } });"), SAMPLE], /^checker: Pet is a UnionValidator: /],
     ["an unwritable rejects file", async () => ["validate", "--model", SAMPLE_MODEL, "--rejects", join(dir, "no/such/dir.ndjson"), SAMPLE], /^checker: cannot write rejects file .*: ENOENT/],
     ["--lines with --document", async () => ["validate", "--model", SAMPLE_MODEL, "--lines", "--document", SAMPLE], /^checker: --lines and --document cannot be used together$/],
+    // (a Node that strips types itself, process.features.typescript, loads it)
+    ...(nodeLoadsTypeScript ? [] : [["a TypeScript model module, which Node cannot load by itself (the message said only 'Unknown file extension')", async () => ["validate", "--model", writeModelModule(dir, "models.ts", "export const User = model('User', { id: t.int() });"), SAMPLE],
+      /^checker: cannot load model module .*models\.ts: Unknown file extension "\.ts" for .*models\.ts \(a TypeScript module: compile it to JavaScript, or run Node with a TypeScript loader, NODE_OPTIONS="--import tsx"\)$/]] as [string, () => Promise<string[]>, RegExp][]),
     ["a model module that throws a string", async () => ["validate", "--model", writeModelModule(dir, "throws-string.js", "throw 'x';"), SAMPLE], /^checker: cannot load model module .*throws-string\.js: x$/],
     ["a model module that throws null", async () => ["validate", "--model", writeModelModule(dir, "throws-null.js", "throw null;"), SAMPLE], /^checker: cannot load model module .*throws-null\.js: null$/],
     ["a model module whose top-level await never settles", async () => ["validate", "--model", writeModelModule(dir, "hangs.js", "await new Promise(() => {});"), SAMPLE], /^checker: cannot load model module .*hangs\.js: its top-level await never finished$/],

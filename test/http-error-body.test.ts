@@ -68,4 +68,17 @@ describe("httpErrorBody", () => {
     expect(() => httpErrorBody(other)).toThrow(other);
     expect(() => httpErrorBody(new ValidationError([]), { key: "problems" as never })).toThrow('httpErrorBody: key must be "details" or "errors", got "problems"');
   });
+
+  it("options that are not { key }: a TypeError (the key given as a string, or misspelled, gave a body with `details` silently)", () => {
+    const err = new ValidationError([]);
+    expect(() => httpErrorBody(err, "errors" as never)).toThrow(new TypeError('httpErrorBody takes its options as an object ({ key: "details" | "errors" }), not the string "errors"'));
+    expect(() => httpErrorBody(err, null as never)).toThrow(new TypeError('httpErrorBody takes its options as an object ({ key: "details" | "errors" }), not null'));
+    expect(() => httpErrorBody(err, ["errors"] as never)).toThrow(new TypeError('httpErrorBody takes its options as an object ({ key: "details" | "errors" }), not an array'));
+    expect(() => httpErrorBody(err, { keys: "errors" } as never)).toThrow(new TypeError('httpErrorBody: unknown option "keys" (key)'));
+    // what stays: no options, {}, an undefined key
+    expect(httpErrorBody(err)).toEqual({ error: "validation_failed", details: [] });
+    expect(httpErrorBody(err, undefined)).toEqual({ error: "validation_failed", details: [] });
+    expect(httpErrorBody(err, { key: undefined })).toEqual({ error: "validation_failed", details: [] });
+    expect(httpErrorBody(err, { key: "errors" })).toEqual({ error: "validation_failed", errors: [] });
+  });
 });

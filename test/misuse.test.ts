@@ -44,7 +44,27 @@ describe("model mistakes: a ModelError naming the field when the validator is ma
     expect(made(() => shape({ a: { kind: "strin" } }))).toThrow('field X.a: unknown kind "strin"');
     expect(made(() => shape({ a: t.lazy(anyInput(5) as never) }))).toThrow("field X.a: t.model/t.lazy must give a model");
     expect(made(() => shape({ a: t.array(1e9, t.int()) }))).toThrow("field X.a: array length 1000000000 is more than 1048576");
+    // a length given as a string is shown as one (it read "got 3", as if 3 were refused)
+    expect(made(() => shape({ a: t.array(anyInput("3") as never, t.int()) }))).toThrow(new ModelError('field X.a: array length must be a non-negative integer, got "3"', "X", "a"));
+    expect(made(() => shape({ a: t.array(-1, t.int()) }))).toThrow(new ModelError("field X.a: array length must be a non-negative integer, got -1", "X", "a"));
     expect(made(() => shape({ a: t.slice(anyInput(5) as never) }))).toThrow(ModelError);
+  });
+  it("a Validator, a union, an uncalled builder or a model's thunk where a field type goes: what it got and what to write (was 'got object' / 'got function')", () => {
+    const v = new Validator(S);
+    const pets = new UnionValidator({ discriminator: "type", variants: { s: S } });
+    const notAType = "field X.a: not a type (t.string(), t.int(), a model, ...), got";
+    expect(made(() => shape({ a: v }))).toThrow(new ModelError(`${notAType} a Validator (a field takes the model itself: validator.model)`, "X", "a"));
+    expect(made(() => shape({ a: t.slice(v as never) }))).toThrow(new ModelError(`${notAType} a Validator (a field takes the model itself: validator.model)`, "X", "a"));
+    expect(made(() => shape({ a: pets }))).toThrow(new ModelError(`${notAType} a UnionValidator (a union is no field type)`, "X", "a"));
+    expect(made(() => shape({ a: t.string }))).toThrow(new ModelError(`${notAType} function (call the builder: t.string())`, "X", "a"));
+    expect(made(() => shape({ a: t.ptr(t.extras as never) }))).toThrow(new ModelError(`${notAType} function (call the builder: t.extras())`, "X", "a"));
+    expect(made(() => shape({ a: () => S }))).toThrow(new ModelError(`${notAType} function (for a model declared later, use t.lazy(() => Model))`, "X", "a"));
+    expect(made(() => shape({ a: [t.int()] }))).toThrow(new ModelError(`${notAType} an array`, "X", "a"));
+    const mustGive = "field X.a: t.model/t.lazy must give a model";
+    expect(made(() => shape({ a: t.model(v as never) }))).toThrow(new ModelError(`${mustGive}, got a Validator (a field takes the model itself: validator.model)`, "X", "a"));
+    expect(made(() => shape({ a: t.lazy(() => v as never) }))).toThrow(new ModelError(`${mustGive}, got a Validator (a field takes the model itself: validator.model)`, "X", "a"));
+    expect(made(() => shape({ a: t.model((() => S) as never) }))).toThrow(new ModelError(`${mustGive}, got function (for a model declared later, use t.lazy(() => Model))`, "X", "a"));
+    expect(made(() => shape({ a: t.lazy(S as never) }))).toThrow(new ModelError(`${mustGive}: t.lazy takes a function that returns it (t.lazy(() => Model)), got a model (S)`, "X", "a"));
   });
   it("model() without a name or without an object of fields", () => {
     expect(() => model(anyInput(5), {})).toThrow(new TypeError("checker: model(name, fields) needs a name (a non-empty string), got number"));
@@ -76,6 +96,17 @@ describe("a validator where a model belongs and the other way round: a TypeError
   });
 });
 
+describe("new ValidationError of something that is not a list: a TypeError (a string was summarised 'undefined: undefined (and 2 more errors)', nothing crashed reading 'length')", () => {
+  it("a string, nothing, null; a list stays as the spec's summary", () => {
+    const takes = (got: string) => new TypeError(`checker: new ValidationError takes a list of FieldError objects ({ field, code, message, value }), not ${got}`);
+    expect(() => new ValidationError(anyInput("bad") as never)).toThrow(takes("string"));
+    expect(() => new ValidationError(undefined as never)).toThrow(takes("undefined"));
+    expect(() => new ValidationError(null as never)).toThrow(takes("null"));
+    expect(new ValidationError([{ field: "a", code: "REQUIRED", message: "field is required", value: null }]).message).toBe("a: field is required");
+    expect(new ValidationError([]).message).toBe("no errors found");
+  });
+});
+
 describe("validator options of the wrong shape: a ModelError when the validator is made, never ignored", () => {
   const made = (options: unknown) => () => new Validator(S, options as object);
   it("not an object, a misspelled option, a value of the wrong type (also through StreamParser, parseStream, parseLines, UnionValidator)", () => {
@@ -99,6 +130,25 @@ describe("validator options of the wrong shape: a ModelError when the validator 
     const lines = [];
     for await (const r of parseLines(S, src(), { maxErrors: 3, signal: ac.signal, abortOnError: ac })) lines.push(r.ok);
     expect(lines).toEqual([true]);
+  });
+});
+
+describe("a misspelled option of a stream function names every option it takes (it listed the validator options alone, or called abortOnErr a validator option to be ignored)", () => {
+  const v = new Validator(S);
+  const pets = new UnionValidator({ discriminator: "type", variants: { s: S } });
+  it("through a model: a ModelError listing the reading and the validator options; with a Validator or a union: a TypeError listing the reading options", async () => {
+    const all = "signal, abortOnError, strictMissingFields, extraFields, tagName, maxErrors, maxDepth, maxDocumentBytes";
+    expect(() => parseStream(S, [] as never, { abortOnErr: true } as never)).toThrow(new ModelError(`unknown option "abortOnErr" (${all})`, "S"));
+    await expect(parseLines(S, [] as never, { sigal: undefined } as never).next()).rejects.toThrow(new ModelError(`unknown option "sigal" (${all})`, "S"));
+    expect(() => parseStream(v, [] as never, { abortOnErr: true } as never)).toThrow(new TypeError('checker: parseStream: unknown option "abortOnErr" (signal, abortOnError)'));
+    await expect(parseLines(v, [] as never, { abortOnErrors: true } as never).next()).rejects.toThrow(new TypeError('checker: parseLines: unknown option "abortOnErrors" (signal, abortOnError)'));
+    expect(() => parseUnionStream(pets, [] as never, { abortOnErr: true } as never)).toThrow(new TypeError('checker: parseUnionStream: unknown option "abortOnErr" (signal, abortOnError)'));
+    // a reading option given to a StreamParser or a Validator says where it belongs
+    const where = (key: string) => new ModelError(`unknown option "${key}" (strictMissingFields, extraFields, tagName, maxErrors, maxDepth, maxDocumentBytes; ${key} is an option of parseStream, parseLines and parseUnionStream)`, "S");
+    expect(() => new StreamParser(S, { abortOnError: true } as never)).toThrow(where("abortOnError"));
+    expect(() => new Validator(S, { signal: new AbortController().signal } as never)).toThrow(where("signal"));
+    // a real validator option with a Validator is still the "would ignore" TypeError
+    expect(() => parseStream(v, [] as never, { maxErrors: 3 } as never)).toThrow("checker: parseStream would ignore the validator options given (maxErrors)");
   });
 });
 

@@ -16,6 +16,14 @@ describe("ModelError: directives", () => {
     fieldError(t.string("Required"), "Required", "unknown directive 'Required'");
     fieldError(t.int("min=1,maximum=3"), "maximum", "unknown directive 'maximum'");
     fieldError(t.string("=1"), "", "unknown directive ''");
+  });
+
+  it("an unknown directive that is a common mistake says what was meant (oneof values split by commas, omitempty outside json:)", () => {
+    expectModelError(() => new Validator(model("Bad", { f: t.string("required,oneof=red,green blue") })), { model: "Bad", field: "f", directive: "green blue", contains: "field Bad.f: unknown directive 'green blue' (oneof's values are separated by spaces: oneof=red green blue)" });
+    fieldError(t.int("oneof=1,2"), "2", "unknown directive '2' (oneof's values are separated by spaces: oneof=1 2)");
+    fieldError(t.string("omitempty,min=2"), "omitempty", `unknown directive 'omitempty' (omitempty is an option of the json tag: json:"name,omitempty")`);
+    // no hint where none fits
+    expect(() => new Validator(model("Bad", { f: t.string("email,b") }))).toThrow(new ModelError("field Bad.f: unknown directive 'b'", "Bad", "f", "b"));
     // a Go-style tag needs key:"value"; anything else is read as a bare directive list
     fieldError(t.string("json:name"), "json:name", "unknown directive 'json:name'");
   });
@@ -119,9 +127,17 @@ describe("ModelError: tags", () => {
   });
 
   it("a tag on the element of a ptr, slice or map", () => {
-    for (const type of [t.slice(t.string("min=1")), t.map(t.int("gt=0")), t.ptr(t.string("email"))]) {
+    for (const type of [t.slice(t.string("min=1")), t.map(t.int("gt=0"))]) {
       fieldError(type, undefined, "has no effect (element checks need dive, which is not supported); put the tag on the field");
     }
+    // a ptr's own tag is the one that checks its value: the message says where (it said "element checks need dive")
+    fieldError(t.ptr(t.string("email")), undefined, 'field Bad.f: a tag on the element of a ptr has no effect; write it on the ptr: t.ptr(<element>, "email"), whose checks apply to the value it points to');
+    const Ptr = model("Ptr", { nick: t.ptr(t.string("min=2")) });
+    expect(() => new Validator(Ptr)).toThrow(new ModelError('field Ptr.nick: a tag on the element of a ptr has no effect; write it on the ptr: t.ptr(<element>, "min=2"), whose checks apply to the value it points to', "Ptr", "nick"));
+    // and written there, it checks the value, and null passes
+    const Fixed = model("Fixed", { nick: t.ptr(t.string(), "min=2") });
+    expect(new Validator(Fixed).safeUnmarshal('{"nick":"a"}')).toMatchObject({ ok: false, error: { errors: [{ field: "nick", code: "MIN_LENGTH", message: "must be at least 2 characters", value: "a" }] } });
+    expect(new Validator(Fixed).unmarshal('{"nick":null}')).toEqual({ nick: null });
   });
 });
 

@@ -479,3 +479,35 @@ describe("reports stay consistent", () => {
     }
   });
 });
+
+describe("a field error's offset is bytesReceived at the chunk that made it certain (README), not its value's position", () => {
+  it("fed whole: the document's length; byte by byte: the byte after the one that made it certain", () => {
+    const M = model("M", { mood: t.string("oneof=happy sad"), n: t.int("min=5") });
+    const text = '{"mood":"ha","n":1}   ';
+    const whole = new StreamParser(M).feed(text);
+    expect(whole.errors).toEqual([
+      { field: "mood", code: "INVALID_ENUM", message: "must be one of: happy, sad", value: "ha", offset: text.length },
+      { field: "n", code: "MIN_VALUE", message: "must be at least 5", value: 1, offset: text.length },
+    ]);
+    const p = new StreamParser(M);
+    let last: StreamResult<unknown> | undefined;
+    for (const ch of text) last = p.feed(ch);
+    // "ha" is certain at its closing quote (byte 11); 1 at the "}" that ends it (byte 18)
+    expect((last?.errors as StreamFieldError[]).map((e) => [e.field, e.offset])).toEqual([["mood", 12], ["n", 19]]);
+    // a syntax error's offset is the bad byte itself, however it is fed
+    expect((new StreamParser(M).feed('{"mood":"sad",]').errors[0] as JsonSyntaxError).offset).toBe(14);
+  });
+});
+
+describe("the final value deep-equals one-shot's, with its keys in the document's order (README)", () => {
+  it("nested models and items keep the order they were written in; fields left out come last", () => {
+    const A = model("A", { x: t.int(), y: t.int() });
+    const M = model("M", { a: t.int("default=5"), s: t.string(), n: A, l: t.slice(A) });
+    const text = '{"l":[{"y":1,"x":2}],"n":{"y":3,"x":4},"s":"q"}';
+    const oneShot = new Validator(M).unmarshal(text);
+    const streamed = new StreamParser(M).feed(text).value;
+    expect(streamed).toEqual(oneShot);
+    expect(JSON.stringify(oneShot)).toBe('{"a":5,"s":"q","n":{"x":4,"y":3},"l":[{"x":2,"y":1}]}');
+    expect(JSON.stringify(streamed)).toBe('{"l":[{"y":1,"x":2}],"n":{"y":3,"x":4},"s":"q","a":5}');
+  });
+});

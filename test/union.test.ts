@@ -48,7 +48,14 @@ describe("creation", () => {
     expect(modelError({ discriminator: "k", variants: [{ value: "", model: Cat }] })).toBe("variant discriminator value cannot be empty");
     expect(modelError({ discriminator: "k", variants: [{ model: Cat }] })).toBe("variant discriminator value cannot be empty");
     expect(modelError({ discriminator: "k", variants: [{ value: "cat" }] })).toBe("variant model is required");
-    expect(modelError({ discriminator: "k", variants: { cat: {} } })).toBe("variant model is required");
+    expect(modelError({ discriminator: "k", variants: { cat: {} } })).toBe('variant model is required ("cat": got an object)');
+    expect(modelError({ discriminator: "k", variants: { cat: new Validator(Cat) } })).toBe('variant model is required ("cat": got a Validator (pass its model: validator.model))');
+    expect(modelError({ discriminator: "k", variants: [{ value: "cat", model: () => Cat }] })).toBe('variant model is required ("cat": got function)');
+    expect(modelError({ discriminator: "k", variants: [Cat, Dog] })).toBe('variant discriminator value cannot be empty: an item of variants is a model (Cat); write { value: "...", model: Cat }');
+    // the definition itself not an object (was "discriminator field is required", for new UnionValidator("type", { cat: Cat }))
+    expect(modelError("type")).toBe("the union definition must be an object, { discriminator, variants }, got string");
+    expect(modelError(undefined)).toBe("the union definition must be an object, { discriminator, variants }, got undefined");
+    expect(modelError([Cat])).toBe("the union definition must be an object, { discriminator, variants }, got an array");
     expect(modelError({ discriminator: "k", variants: [{ value: "cat", model: Cat }, { value: "cat", model: Dog }] })).toBe("duplicate discriminator value: cat");
     expect(modelError({ discriminator: "a,b", variants: { cat: Cat } })).toBe('discriminator field "a,b" cannot contain a comma');
   });
@@ -213,8 +220,9 @@ describe("validate", () => {
     expect(u.safeValidate(item).ok).toBe(true);
   });
 
-  it("what is no { variant, value } at all is a ValidationError too (safeValidate(null) threw a TypeError)", () => {
-    for (const [item, value] of [[null, null], [undefined, null], ["cat", "cat"], [7, 7]] as const) {
+  it("what is no { variant, value } at all is a ValidationError too (safeValidate(null) threw a TypeError), the document itself included", () => {
+    // the document itself, as JSON.parse gives it, and {} (were REQUIRED at pet_type, which the document has)
+    for (const [item, value] of [[null, null], [undefined, null], ["cat", "cat"], [7, 7], [{ pet_type: "cat", name: "Tom", lives: 2 }, null], [{}, null]] as const) {
       expect(pets().safeValidate(item as never)).toEqual({ ok: false, error: expect.any(ValidationError) });
       expect(errorsOf(() => pets().validate(item as never))).toEqual([{ field: "", code: "INVALID_TYPE", message: "must be of type { variant, value }", value }]);
     }

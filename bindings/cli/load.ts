@@ -67,7 +67,10 @@ async function importModule(path: string): Promise<Record<string, unknown>> {
   } catch (e) {
     // a module may throw anything (`throw "x"`, `throw null`), not only Errors
     // (Node's "Cannot find module '...' imported from <this file>" names the CLI's own file: dropped)
-    throw new CliError(`cannot load model module ${path}: ${messageOf(e).split("\n")[0].replace(/ imported from \S*cli[\\/]load\.js$/, "")}`);
+    const hint = /\.[mc]?tsx?$/.test(path) && (e as { code?: unknown } | null)?.code === "ERR_UNKNOWN_FILE_EXTENSION"
+      ? " (a TypeScript module: compile it to JavaScript, or run Node with a TypeScript loader, NODE_OPTIONS=\"--import tsx\")"
+      : "";
+    throw new CliError(`cannot load model module ${path}: ${messageOf(e).split("\n")[0].replace(/ imported from \S*cli[\\/]load\.js$/, "")}${hint}`);
   } finally {
     process.off("exit", neverFinished);
   }

@@ -1,4 +1,4 @@
-import { model, t, UnionValidator, UnionStreamParser, schema, schemaJSON, schemaOpenAPI, schemaJSONOpenAPI, marshal, marshalWithOptions, dict, newModel, safeNewModel, validate, safeValidate,
+import { model, t, UnionValidator, Validator, type Model, UnionStreamParser, schema, schemaJSON, schemaOpenAPI, schemaJSONOpenAPI, marshal, marshalWithOptions, dict, newModel, safeNewModel, validate, safeValidate,
   httpErrorBody, ValidationError, type Infer, type HttpErrorBody, type FieldError, type JsonSchema, type UnionValue } from "checker";
 import type { Equal, Expect } from "./util.js";
 
@@ -23,6 +23,13 @@ const p2 = Pets2.unmarshal("{}");
 type _p2 = Expect<Equal<typeof p2, typeof pet>>;
 const cv = Pets2.variant("cat");
 type _cv = Expect<Equal<NonNullable<typeof cv>["model"], typeof Cat>>;
+// a value the union's type names always has its validator (the type said `| undefined`, so a
+// strict user had to write Pets.variant("cat")!.unmarshal); a union typed only as VariantModels keeps it
+type _cvd = Expect<Equal<typeof cv, Validator<typeof Cat>>>;
+const cat: { name: string; lives: number } = Pets.variant("cat").unmarshal('{"name":"Tom","lives":9}'); void cat;
+declare const anyUnion: UnionValidator;
+const maybe = anyUnion.variant("cat");
+type _maybe = Expect<Equal<typeof maybe, Validator<Model> | undefined>>;
 // @ts-expect-error unknown variant name
 Pets.variant("cow");
 Pets.validate({ variant: "cat", value: { name: "x", lives: 3 } });

@@ -48,7 +48,11 @@ const loose = { strictMissingField: false };
 // @ts-expect-error weak type: no common properties
 new Validator(Order, loose);
 const def = defaultValidatorOptions();
-type _def = Expect<Equal<typeof def, Required<ValidatorOptions>>>;
+// every option set, none of them `| undefined` (Required<ValidatorOptions> kept it under exactOptionalPropertyTypes)
+type Defaults = { strictMissingFields: boolean; extraFields: "ignore" | "forbid" | "allow"; tagName: string; maxErrors: number; maxDepth: number; maxDocumentBytes: number };
+type _def = Expect<Equal<typeof def, Defaults>>;
+type _opts = Expect<Equal<typeof orders.options, Defaults>>;
+const budget: number = orders.options.maxErrors - def.maxErrors; void budget;
 setTagName("json2"); const tn: string = getTagName(); void tn;
 const modes: ("ignore" | "forbid" | "allow")[] = [extraAllow, extraForbid, extraIgnore]; void modes;
 
@@ -76,3 +80,6 @@ const mae: TypeError = new MarshalError("x", "NaN"); void mae;
 // model property
 type _vm = Expect<Equal<typeof orders.model, typeof Order>>;
 type _r = Expect<Equal<Result<number>, { ok: true; value: number } | { ok: false; error: UnmarshalError }>>;
+// the library's own third argument (union variants' ignored keys) is no part of the public types
+// @ts-expect-error new Validator takes a model and options
+new Validator(Order, {}, { ignoredKeys: ["id"] });
