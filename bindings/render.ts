@@ -40,6 +40,19 @@ function spanText(input: Uint8Array, start: number, end: number): string {
   return decoder.decode(input.subarray(start, end));
 }
 
+/**
+ * The JSON value at input bytes [start, end) (a whole value the core has read): a literal or a
+ * number without a call into JSON.parse (Number reads a JSON number text as JSON.parse does).
+ */
+function spanValue(input: Uint8Array, start: number, end: number): unknown {
+  const first = input[start];
+  if (first === 0x2d || (first >= 0x30 && first <= 0x39)) return Number(spanText(input, start, end));
+  if (first === 0x74) return true;
+  if (first === 0x66) return false;
+  if (first === 0x6e) return null;
+  return JSON.parse(spanText(input, start, end));
+}
+
 /** Path of `count` path frames starting at arena frame `first` (`input`: the session's input bytes). */
 function renderPath(program: Program, s: Session, first: number, count: number, input = s.inputBytes()): string {
   const u32 = s.engine.heap.u32;
@@ -76,7 +89,7 @@ export function renderErrors(program: Program, s: Session, from = 0): FieldError
     }
     const field = renderPath(program, s, u32[r + L.ER_PATH], u32[r + L.ER_PATH_LEN], input);
     const a = u32[r + L.ER_A];
-    const value = u32[r + L.ER_VAL_KIND] === L.V_SPAN ? JSON.parse(spanText(input, u32[r + L.ER_VAL_START], u32[r + L.ER_VAL_END])) : null;
+    const value = u32[r + L.ER_VAL_KIND] === L.V_SPAN ? spanValue(input, u32[r + L.ER_VAL_START], u32[r + L.ER_VAL_END]) : null;
     switch (kind) {
       case L.E_OP: {
         const { check } = program.ops[a];

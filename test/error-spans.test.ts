@@ -31,7 +31,7 @@ describe("error values and keys read from the input", () => {
       "naïve": "café",
       [long]: { x: [1, "y", null, true] },
       "日本": "x".repeat(80),
-    }).slice(0, -1) + ', "esc\\u00e9\\n": "\\ud83d\\ude00 \\"q\\"", "inner": {"zz": -0, "n": 3}}';
+    }).slice(0, -1) + ', "esc\\u00e9\\n": "\\ud83d\\ude00 \\"q\\"", "inner": {"zz": -0, "n": 3, "t": true, "f":false, "e": -125E-9}}';
     expect(errorsOf(forbid, text)).toEqual([
       extra("a", 1.5),
       extra("naïve", "café"),
@@ -39,6 +39,9 @@ describe("error values and keys read from the input", () => {
       extra("日本", "x".repeat(80)),
       extra("esc\u00e9\n", "\u{1F600} \"q\""),
       extra("inner.zz", -0),
+      extra("inner.t", true),
+      extra("inner.f", false),
+      extra("inner.e", -1.25e-7),
     ]);
   });
 
@@ -60,6 +63,7 @@ describe("error values and keys read from the input", () => {
       fc.double({ noNaN: true, noDefaultInfinity: true }),
       fc.integer(),
       fc.constant(null),
+      fc.boolean(),
       fc.array(fc.integer(), { maxLength: 30 }),
     );
     fc.assert(
