@@ -40,6 +40,17 @@ function putUtf8(dst: usize, cp: u32): u32 {
 export function unescape(p: usize, end: usize, dst: usize): u32 {
   let w = dst;
   while (p < end) {
+    // runs without a backslash are copied sixteen bytes at a time (w <= p, so a block written at w
+    // ends before dst + (end - start), within the room the decoded string may take)
+    if (p + 16 <= end) {
+      const v = v128.load(p);
+      const mask = i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x5c)));
+      v128.store(w, v);
+      if (mask == 0) { p += 16; w += 16; continue; }
+      const n = ctz(mask);
+      p += n;
+      w += n;
+    }
     const c = <u32>load<u8>(p);
     if (c != 0x5c) { store<u8>(w, c); w++; p++; continue; }
     const e = <u32>load<u8>(p + 1);

@@ -6,7 +6,7 @@
 import {
   J_ARRAY, J_BOOL, J_NULL, J_NUMBER, J_OBJECT, J_STRING, NONE, ST_DONE, ST_NEED_MORE, ST_NEED_SPACE,
   ST_SYNTAX, ST_TYPE, SX_BAD_ESCAPE, SX_CONTROL, SX_DEPTH, SX_EOF, SX_LITERAL, SX_NUMBER, SX_TRAILING,
-  SX_UNEXPECTED, SX_UTF8, S_CUR_FR, S_ERR_OFFSET, S_ERR_REASON, TF_ESCAPED, TS_ARR_FIRST, TS_ARR_NEXT,
+  SX_UNEXPECTED, SX_UTF8, SF_UTF8_KNOWN, S_CUR_FR, S_ERR_OFFSET, S_ERR_REASON, TF_ESCAPED, TS_ARR_FIRST, TS_ARR_NEXT,
   TS_COLON, TS_DONE, TS_ERROR, TS_KEY, TS_LITERAL, TS_NUMBER, TS_OBJ_FIRST, TS_OBJ_KEY, TS_OBJ_NEXT,
   TS_STRING, TS_VALUE, TP_WORDS,
 } from "../bindings/layout";
@@ -15,7 +15,7 @@ import {
   openObject, stringValue,
 } from "./evaluator";
 import {
-  ARENA_CAP, ARENA_LEN, DELTA, DEPTH, ERRS_CAP, ERR_COUNT, FINAL, IN, LEN, MAX_DEPTH, MAX_ERRORS, POS, SLOTS_CAP, SLOTS_TOP, SLOT_MARGIN,
+  ARENA_CAP, ARENA_LEN, DELTA, DEPTH, ERRS_CAP, ERR_COUNT, FINAL, FLAGS, IN, LEN, MAX_DEPTH, MAX_ERRORS, POS, SLOTS_CAP, SLOTS_TOP, SLOT_MARGIN,
   STACK_CAP, STATE, STEP_ERRORS, STR_FLAGS, SUB, TAPE_CAP, TAPE_LEN, TAPE_ON, TOKEN_START, TOKEN_U16,
   UTF8_NEED, setSw,
 } from "./state";
@@ -222,19 +222,44 @@ function scanString(isKey: bool): u32 {
   let pos = POS;
   const len = LEN;
   for (;;) {
-    if (SUB == STR_PLAIN && UTF8_NEED == 0) {
-      // fast path: skip bytes that are not '"', '\\', control or non-ASCII
-      while (pos + 16 <= len) {
-        const v = v128.load(IN + pos);
-        const special = v128.or(
-          v128.or(i8x16.eq(v, i8x16.splat(0x22)), i8x16.eq(v, i8x16.splat(0x5c))),
-          i8x16.lt_s(v, i8x16.splat(0x20)), // < 0x20 or >= 0x80
-        );
-        const mask = i8x16.bitmask(special);
-        if (mask == 0) { pos += 16; continue; }
-        pos += ctz(mask);
-        break;
+    if (SUB == STR_PLAIN && UTF8_NEED == 0 && (FLAGS & SF_UTF8_KNOWN) != 0) {
+      // fast path for input written from JS strings (well-formed UTF-8): skip bytes that are not
+      // '"', '\\' or control, counting the UTF-16 units of what they encode
+      pos = skipKnownUtf8(pos, len);
+    } else if (SUB == STR_PLAIN && UTF8_NEED == 0) {
+      // fast path: skip bytes that are not '"', '\\' or control, and whole well-formed UTF-8
+      // sequences; stops at anything else (left to the code below)
+      let delta = DELTA;
+      let wide = false; // the last byte ended a multibyte sequence: more are likely (no block test)
+      while (pos < len) {
+        if (!wide) {
+          while (pos + 16 <= len) {
+            const v = v128.load(IN + pos);
+            const special = v128.or(
+              v128.or(i8x16.eq(v, i8x16.splat(0x22)), i8x16.eq(v, i8x16.splat(0x5c))),
+              i8x16.lt_s(v, i8x16.splat(0x20)), // < 0x20 or >= 0x80
+            );
+            const mask = i8x16.bitmask(special);
+            if (mask == 0) { pos += 16; continue; }
+            pos += ctz(mask);
+            break;
+          }
+          if (pos >= len) break;
+        }
+        const c = <u32>load<u8>(IN + pos);
+        if (c < 0x80) {
+          if (c == 0x22 || c == 0x5c || c < 0x20) break;
+          pos++;
+          wide = false;
+          continue;
+        }
+        const n = utf8Sequence(c, pos, len);
+        if (n == 0) break;
+        pos += n;
+        delta += n == 2 ? 1 : 2;
+        wide = true;
       }
+      DELTA = delta;
     }
     if (pos >= len) { POS = pos; return FINAL ? syntaxError(SX_EOF, len) : ST_NEED_MORE; }
     const c = <u32>load<u8>(IN + pos);
@@ -297,6 +322,66 @@ function scanString(isKey: bool): u32 {
     pos++;
   }
   return GO; // not reached
+}
+
+/**
+ * The position of the first '"', '\\' or control byte from pos (or len) in well-formed UTF-8,
+ * adding to DELTA the bytes skipped minus the UTF-16 units they encode: one per continuation byte
+ * (10xxxxxx), less one per 4-byte lead (11110xxx), whose code point takes two units.
+ */
+function skipKnownUtf8(pos: u32, len: u32): u32 {
+  let delta = DELTA;
+  while (pos + 16 <= len) {
+    const v = v128.load(IN + pos);
+    const quoteOrBackslash = v128.or(i8x16.eq(v, i8x16.splat(0x22)), i8x16.eq(v, i8x16.splat(0x5c)));
+    // sixteen plain ASCII bytes: nothing to count
+    if (i8x16.bitmask(v128.or(quoteOrBackslash, i8x16.lt_s(v, i8x16.splat(0x20)))) == 0) { pos += 16; continue; }
+    const mask = i8x16.bitmask(v128.or(quoteOrBackslash, i8x16.lt_u(v, i8x16.splat(0x20))));
+    const before = mask == 0 ? 0xffff : (1 << ctz(mask)) - 1;
+    const cont = i8x16.bitmask(i8x16.lt_s(v, i8x16.splat(-64))); // 0x80..0xbf
+    const lead4 = i8x16.bitmask(i8x16.ge_u(v, i8x16.splat(<i8>0xf0)));
+    delta += <u32>popcnt(cont & before) - <u32>popcnt(lead4 & before);
+    if (mask != 0) {
+      DELTA = delta;
+      return pos + ctz(mask);
+    }
+    pos += 16;
+  }
+  while (pos < len) {
+    const c = <u32>load<u8>(IN + pos);
+    if (c == 0x22 || c == 0x5c || c < 0x20) break;
+    if ((c & 0xc0) == 0x80) delta++;
+    else if (c >= 0xf0) delta--;
+    pos++;
+  }
+  DELTA = delta;
+  return pos;
+}
+
+/**
+ * The length of the well-formed UTF-8 sequence of lead byte c (>= 0x80) at pos when it lies whole
+ * before len, else 0: an invalid or cut sequence is left to the byte-by-byte state machine, which
+ * reports it (or waits for the next chunk). The ranges are those of that state machine.
+ */
+@inline function utf8Sequence(c: u32, pos: u32, len: u32): u32 {
+  if (c >= 0xc2 && c <= 0xdf) {
+    return pos + 1 < len && <u32>load<u8>(IN + pos + 1) - 0x80 < 0x40 ? 2 : 0;
+  }
+  if (c >= 0xe0 && c <= 0xef) {
+    if (pos + 2 >= len) return 0;
+    const b1 = <u32>load<u8>(IN + pos + 1);
+    const lo: u32 = c == 0xe0 ? 0xa0 : 0x80;
+    const hi: u32 = c == 0xed ? 0x9f : 0xbf;
+    return b1 >= lo && b1 <= hi && <u32>load<u8>(IN + pos + 2) - 0x80 < 0x40 ? 3 : 0;
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    if (pos + 3 >= len) return 0;
+    const b1 = <u32>load<u8>(IN + pos + 1);
+    const lo: u32 = c == 0xf0 ? 0x90 : 0x80;
+    const hi: u32 = c == 0xf4 ? 0x8f : 0xbf;
+    return b1 >= lo && b1 <= hi && <u32>load<u8>(IN + pos + 2) - 0x80 < 0x40 && <u32>load<u8>(IN + pos + 3) - 0x80 < 0x40 ? 4 : 0;
+  }
+  return 0;
 }
 
 // ---------------------------------------------------------------- numbers

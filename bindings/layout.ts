@@ -215,6 +215,9 @@ export const S_SCRATCH_LEN = 40;
 export const S_ERR_RETRACTED = 41; // error records a repeated key took back so far (the list changed, not only grew)
 
 export const SF_STRICT_MISSING = 1;
+/** Every input byte so far was written from a JS string (so it is well-formed UTF-8: a string's
+ * lone surrogates are written as U+FFFD): the tokenizer counts UTF-16 units without checking. */
+export const SF_UTF8_KNOWN = 2;
 
 // Tokenizer states (S_STATE)
 export const TS_VALUE = 0; // expecting a value

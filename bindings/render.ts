@@ -16,24 +16,56 @@ function keyText(raw: string): string {
   return raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
 }
 
-/** Path of `count` path frames starting at arena frame `first`. */
-function renderPath(program: Program, s: Session, first: number, count: number): string {
+/** Longest span read by spanText without the decoder (error values and keys are mostly short). */
+const SHORT_SPAN = 64;
+/** One array of char codes per span length (apply() takes its length from the array). */
+const SPAN_CODES: number[][] = [];
+
+/**
+ * The text of input bytes [start, end): a short all-ASCII span is its bytes as char codes (what
+ * the decoder gives, without a call into it: a document with many errors renders many spans).
+ */
+function spanText(input: Uint8Array, start: number, end: number): string {
+  const n = end - start;
+  if (n <= SHORT_SPAN) {
+    const codes = (SPAN_CODES[n] ??= new Array<number>(n).fill(0));
+    let i = 0;
+    for (; i < n; i++) {
+      const b = input[start + i];
+      if (b >= 0x80) break;
+      codes[i] = b;
+    }
+    if (i === n) return String.fromCharCode.apply(null, codes);
+  }
+  return decoder.decode(input.subarray(start, end));
+}
+
+/**
+ * The JSON value at input bytes [start, end) (a whole value the core has read): a literal or a
+ * number without a call into JSON.parse (Number reads a JSON number text as JSON.parse does).
+ */
+function spanValue(input: Uint8Array, start: number, end: number): unknown {
+  const first = input[start];
+  if (first === 0x2d || (first >= 0x30 && first <= 0x39)) return Number(spanText(input, start, end));
+  if (first === 0x74) return true;
+  if (first === 0x66) return false;
+  if (first === 0x6e) return null;
+  return JSON.parse(spanText(input, start, end));
+}
+
+/** Path of `count` path frames starting at arena frame `first` (`input`: the session's input bytes). */
+function renderPath(program: Program, s: Session, first: number, count: number, input = s.inputBytes()): string {
   const u32 = s.engine.heap.u32;
   const arena = s.get(L.S_ARENA) >>> 2;
-  const input = s.inputBytes();
   let path = "";
   for (let i = 0; i < count; i++) {
     const w = arena + (first + i) * L.PF_WORDS;
     const type = u32[w];
     if (type === L.PF_FIELD) path = joinPath(path, program.frs[u32[w + 1]].field!.jsonName);
     else if (type === L.PF_INDEX) path += `[${u32[w + 1]}]`;
-    else path = joinPath(path, keyText(decoder.decode(input.subarray(u32[w + 1], u32[w + 2]))));
+    else path = joinPath(path, keyText(spanText(input, u32[w + 1], u32[w + 2])));
   }
   return path;
-}
-
-function spanValue(s: Session, start: number, end: number): unknown {
-  return JSON.parse(decoder.decode(s.inputBytes().subarray(start, end)));
 }
 
 const tooMany = (max: number): FieldError => ({
@@ -46,6 +78,7 @@ export function renderErrors(program: Program, s: Session, from = 0): FieldError
   const base = s.get(L.S_ERRS) >>> 2;
   const count = s.get(L.S_ERR_COUNT);
   const maxErrors = program.resolved.options.maxErrors;
+  const input = s.inputBytes(); // (one view for every record: the heap does not grow while rendering)
   const out: FieldError[] = [];
   for (let i = from; i < count; i++) {
     const r = base + i * L.ER_WORDS;
@@ -54,9 +87,9 @@ export function renderErrors(program: Program, s: Session, from = 0): FieldError
       out.push(tooMany(maxErrors));
       break;
     }
-    const field = renderPath(program, s, u32[r + L.ER_PATH], u32[r + L.ER_PATH_LEN]);
+    const field = renderPath(program, s, u32[r + L.ER_PATH], u32[r + L.ER_PATH_LEN], input);
     const a = u32[r + L.ER_A];
-    const value = u32[r + L.ER_VAL_KIND] === L.V_SPAN ? spanValue(s, u32[r + L.ER_VAL_START], u32[r + L.ER_VAL_END]) : null;
+    const value = u32[r + L.ER_VAL_KIND] === L.V_SPAN ? spanValue(input, u32[r + L.ER_VAL_START], u32[r + L.ER_VAL_END]) : null;
     switch (kind) {
       case L.E_OP: {
         const { check } = program.ops[a];

@@ -100,7 +100,7 @@ export class Session {
     u32[w + L.S_STATE] = L.TS_VALUE;
     u32[w + L.S_MAX_DEPTH] = limits.maxDepth;
     u32[w + L.S_MAX_ERRORS] = limits.maxErrors;
-    u32[w + L.S_FLAGS] = limits.strictMissingFields ? L.SF_STRICT_MISSING : 0;
+    u32[w + L.S_FLAGS] = (limits.strictMissingFields ? L.SF_STRICT_MISSING : 0) | L.SF_UTF8_KNOWN;
     // (checked at every document, never skipped for the program of the last one: a program
     // freed with its validator leaves its address to the next program loaded, which may need
     // more, and the core's patterns wrote past the scratch into the next block of memory)
@@ -148,6 +148,8 @@ export class Session {
       } else view = heap.u8.subarray(input + len, input + this.inputCap);
       added = encoder.encodeInto(chunk, view).written;
     } else {
+      // (bytes may be anything: the tokenizer checks their UTF-8 from here on)
+      this.engine.heap.u32[this.w + L.S_FLAGS] &= ~L.SF_UTF8_KNOWN;
       this.reserveInput(len + chunk.length);
       this.engine.heap.u8.set(chunk, this.engine.heap.u32[this.w + L.S_INPUT] + len);
       added = chunk.length;

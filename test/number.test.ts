@@ -73,6 +73,25 @@ describe("parseNumber equals Number(text)", () => {
     }), { numRuns: 20_000 });
   });
 
+  it("up to 19 significant digits with exponents around the middle path's table (1e-50 .. 1e50), halfway points there", () => {
+    const digitsArb = fc.tuple(fc.constantFrom(..."123456789"), fc.string({ unit: fc.constantFrom(..."0123456789"), maxLength: 18 })).map(([a, b]) => a + b);
+    const exponentArb = fc.integer({ min: -75, max: 75 });
+    fc.assert(fc.property(digitsArb, exponentArb, fc.nat(19), (digits, e, point) => {
+      const cut = Math.min(point, digits.length - 1);
+      for (const t of [`${digits}e${e}`, `${digits.slice(0, cut + 1)}.${digits.slice(cut + 1) || "0"}e${e}`, `-${digits}e${e}`]) {
+        const d = disagreement(t);
+        if (d) throw new Error(d);
+      }
+    }), { seed: 20261124, numRuns: 20_000 });
+    fc.assert(fc.property(fc.double({ min: 1e-40, max: 1e40, noNaN: true }), (x) => {
+      const h = halfwayText(x);
+      for (const t of [String(x), h, h.replace(/5$/, "49"), h + (h.includes(".") ? "" : ".") + "01"]) {
+        const d = disagreement(t.replace("e+", "e"));
+        if (d) throw new Error(d);
+      }
+    }), { seed: 20261124, numRuns: 5_000 });
+  });
+
   it("any double, written as JavaScript writes it and with 17 to 21 digits", () => {
     fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: 17, max: 21 }), (x, p) => {
       for (const t of [String(x), x.toPrecision(p), x.toExponential(p - 1)]) {
