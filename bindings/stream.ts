@@ -99,6 +99,14 @@ export class StreamParser<M extends Model = Model> {
   private cut: readonly (string | number)[] | undefined;
   /** Open `any` values show what they hold so far (not in a union's probe: see completeAnyOnly). */
   private showsOpenAny = true;
+  /**
+   * The last result made, kept until reset (all it holds, the parser holds too). V8 keeps the
+   * shape (hidden class) of a class's instances only while an instance is alive: a full GC
+   * between two documents that found no result discarded the shapes of Result and State, and
+   * with them the optimized code of feed(), so the next document ran unoptimized for its first
+   * ~20,000 chunks (1 MB in 16-byte chunks after a GC took 1.5-2x as long).
+   */
+  private lastResult: StreamResult<Infer<M>> | undefined;
 
   /** A parser for documents of a model, under these options. */
   constructor(model: M, options?: ValidatorOptions);
@@ -146,6 +154,7 @@ export class StreamParser<M extends Model = Model> {
     this.earlyOffsets = undefined;
     this.value = undefined;
     this.cut = undefined;
+    this.lastResult = undefined;
   }
 
   /**
@@ -364,7 +373,7 @@ export class StreamParser<M extends Model = Model> {
       this.errorsViewOf = this.errors;
     }
     const snap = this.builder.snapshot();
-    return new Result(this.done, this.builder, snap, view, this.stateAt(snap), this.value);
+    return (this.lastResult = new Result(this.done, this.builder, snap, view, this.stateAt(snap), this.value));
   }
 
   /** The state now. */

@@ -11,6 +11,8 @@ export class TextStore {
   private decoderHolds = false;
   /** A high surrogate held back from the last string chunk (its pair may come next). */
   private held = "";
+  /** Pieces pushed since the last block was joined. */
+  private recent = 0;
 
   /**
    * Take a chunk: returns what to give the core (a trailing high surrogate of a string chunk waits
@@ -82,6 +84,21 @@ export class TextStore {
     this.pieces.push(s);
     this.starts.push(this.length);
     this.length += s.length;
+    if (++this.recent === BLOCK_PIECES) this.joinRecent();
+  }
+
+  /**
+   * The last BLOCK_PIECES pieces become one flat piece. Tens of thousands of small strings kept
+   * alive made every young-generation GC copy each of them: a stream of fresh 16-byte chunks (as
+   * byte chunks decode to) spent more time there than in reading them. A block of them is one
+   * string, and the chunks die young.
+   */
+  private joinRecent(): void {
+    const first = this.pieces.length - this.recent;
+    const block = this.pieces.splice(first).join("");
+    this.starts.length = first + 1;
+    this.pieces.push(block);
+    this.recent = 0;
   }
 
   /** Text of UTF-16 units [a, b). */
@@ -90,11 +107,10 @@ export class TextStore {
     const off = a - this.starts[i];
     const piece = this.pieces[i];
     if (b - this.starts[i] <= piece.length) return piece.slice(off, b - this.starts[i]);
-    let out = piece.slice(off);
-    while (++i < this.pieces.length && this.starts[i] < b) {
-      out += this.pieces[i].slice(0, b - this.starts[i]);
-    }
-    return out;
+    // (joined into one flat string: a chain of concatenations would keep every piece alive)
+    const parts = [piece.slice(off)];
+    while (++i < this.pieces.length && this.starts[i] < b) parts.push(this.pieces[i].slice(0, b - this.starts[i]));
+    return parts.join("");
   }
 
   /** Index of the piece holding offset a (the last pieces are the likely ones). */
@@ -124,6 +140,7 @@ export class TextStore {
     this.pieces.length = 0;
     this.starts.length = 0;
     this.length = 0;
+    this.recent = 0;
     this.held = "";
     this.decoder = utf8Decoder();
     this.decoderHolds = false;
@@ -189,6 +206,9 @@ const typedArrayByteLength = intrinsicGetter("byteLength") as (this: unknown) =>
 export function kindOf(data: unknown): string {
   return data === null ? "null" : data instanceof String ? "a String object (pass its string)" : Array.isArray(data) ? "an array" : ArrayBuffer.isView(data) ? data.constructor.name : data instanceof ArrayBuffer ? "an ArrayBuffer" : typeof data;
 }
+
+/** Pieces joined into one (see joinRecent). */
+const BLOCK_PIECES = 64;
 
 const encoder = new TextEncoder();
 

@@ -58,3 +58,24 @@ describe("partial snapshots read late equal a fresh parse of the prefix", () => 
     expect(checked).toBeGreaterThan(1000);
   });
 });
+
+describe("an open object's partial has JSON.parse's key order: a repeated key keeps its first place and takes its last value, integer keys first", () => {
+  const M = model("M", { m: t.map(t.int()), o: t.any() });
+  const text = '{"m":{"b":1,"a":2,"b":3,"1":4,"a":5,"0":6,"c":7},"o":{"y":1,"x":2,"y":3,"2":4}}';
+  // after each ',' inside m or o, the open object equals JSON.parse of its text so far, closed
+  const wants = new Map<number, { key: "m" | "o"; json: string }>();
+  for (const key of ["m", "o"] as const) {
+    const start = text.indexOf(`"${key}":`) + key.length + 3;
+    for (let i = start; text[i] !== "}"; i++) if (text[i] === ",") wants.set(i, { key, json: JSON.stringify(JSON.parse(text.slice(start, i) + "}")) });
+  }
+
+  it("read after every chunk, and read again later in reverse order", () => {
+    const p = new StreamParser(M);
+    const results = [...text].map((c) => p.feed(c));
+    const shown = (i: number) => JSON.stringify((results[i].partial as Record<string, unknown>)[wants.get(i)!.key]);
+    for (const i of wants.keys()) expect(shown(i)).toBe(wants.get(i)!.json);
+    for (const i of [...wants.keys()].reverse()) expect(shown(i)).toBe(wants.get(i)!.json);
+    expect(wants.size).toBe(9);
+    expect(JSON.stringify(results.at(-1)!.value)).toBe('{"m":{"0":6,"1":4,"b":3,"a":5,"c":7},"o":{"2":4,"y":3,"x":2}}');
+  });
+});

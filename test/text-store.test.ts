@@ -61,6 +61,23 @@ describe("TextStore over byte chunks", () => {
     }
   });
 
+  it("slices stay exact across the blocks the pieces are joined into (every 64 pieces), for string and byte chunks", () => {
+    const text = "plain, ünïcödé, 😀 pairs; ".repeat(60);
+    const bytes = new TextEncoder().encode(text);
+    const sizes = [1, 5, 2, 9, 3];
+    for (const chunks of [cut(text, sizes), cut(bytes, sizes)] as (string | Uint8Array)[][]) {
+      const store = new TextStore();
+      for (const c of chunks) store.append(c);
+      store.flush();
+      expect(chunks.length).toBeGreaterThan(4 * 64);
+      expect(store.text()).toBe(text);
+      expect(store.size).toBe(text.length);
+      for (let a = 0; a < text.length; a += 29) {
+        for (const n of [0, 1, 7, 63, 64, 65, 300, 900]) expect(store.slice(a, Math.min(text.length, a + n))).toBe(text.slice(a, a + n));
+      }
+    }
+  });
+
   it("a lone byte 0x80+ at a chunk's end that completes nothing is U+FFFD, as the decoder says", () => {
     expect(storeOf([Uint8Array.of(0x61, 0xc3), Uint8Array.of(0x62)]).text()).toBe("a\uFFFDb");
     expect(storeOf([Uint8Array.of(0x61, 0xc3), Uint8Array.of(0xa9), Uint8Array.of(0x62)]).text()).toBe("aéb");
