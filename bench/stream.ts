@@ -253,14 +253,20 @@ export function floorValue({ levels, root }: FloorPlan, i: number): unknown {
 const floorPlans = new WeakMap<Input, FloorPlan>();
 
 /** checker: one StreamParser (reset per document), fed the chunks `pick` takes from the input. */
-function checkerTool(name: string, parser: StreamParser, pick: (input: Input) => readonly (string | Uint8Array)[], read = true): Tool {
+// One function literal per checker row, each row with its own parser: closures made from one
+// literal share V8's type feedback, so a row fed strings would otherwise run code shaped by the
+// byte row too (an application feeds one kind of chunk to its parser).
+const feedStringsReading = (p: StreamParser, chunks: readonly string[]) => { for (let i = 0; i < chunks.length; i++) touch(p.feed(chunks[i]).partial); };
+const feedBytesReading = (p: StreamParser, chunks: readonly Uint8Array[]) => { for (let i = 0; i < chunks.length; i++) touch(p.feed(chunks[i]).partial); };
+const feedStringsUnread = (p: StreamParser, chunks: readonly string[]) => { for (let i = 0; i < chunks.length; i++) touch(p.feed(chunks[i]).state); };
+
+function checkerTool<C>(name: string, pick: (input: Input) => C, feedAll: (p: StreamParser, chunks: C) => void): Tool {
+  const parser = new StreamParser(validator);
   return {
     name,
     run(input) {
-      const chunks = pick(input);
       parser.reset();
-      if (read) for (let i = 0; i < chunks.length; i++) touch(parser.feed(chunks[i]).partial);
-      else for (let i = 0; i < chunks.length; i++) touch(parser.feed(chunks[i]).state);
+      feedAll(parser, pick(input));
       const r = parser.end();
       if (r.errors.length > 0) throw new Error(`checker: ${JSON.stringify(r.errors[0])}`);
       return r.value;
@@ -269,12 +275,11 @@ function checkerTool(name: string, parser: StreamParser, pick: (input: Input) =>
 }
 
 function tools(): Tool[] {
-  const parser = new StreamParser(validator);
   return [
     { name: JSON_PARSE, run: ({ doc }) => JSON.parse(doc) },
-    checkerTool(CHECKER, parser, (input) => input.chunks),
-    checkerTool(CHECKER_BYTES, parser, (input) => input.byteChunks),
-    checkerTool(CHECKER_UNREAD, parser, (input) => input.chunks, false),
+    checkerTool(CHECKER, (input) => input.chunks, feedStringsReading),
+    checkerTool(CHECKER_BYTES, (input) => input.byteChunks, feedBytesReading),
+    checkerTool(CHECKER_UNREAD, (input) => input.chunks, feedStringsUnread),
     { name: STREAMPARSER, run: ({ chunks }) => streamparserRoot(chunks, touch) },
     {
       name: COPIES_FLOOR,
