@@ -7,14 +7,14 @@
 // nothing but the identity of its containers: every object with all its fields (by property keys)
 // or all its JSON names and no other key (by JSON names), so no default=, missing field or unknown
 // key applies; each value of its field's JS type (a string, a boolean, a number that the kind
-// holds, a Date in years 0..9999, arrays and plain objects of the declared shape, null only where
-// Go has a nil and no default= could apply). Such a value is copied here in one walk, and the copy
+// holds, a Date in years 0..9999 or a time text Go reads (go-time.ts), arrays and plain objects of
+// the declared shape, null only where Go has a nil and no default= could apply). Such a value is copied here in one walk, and the copy
 // checked by the reference checks of `validate()`, which report what unmarshal reports for it.
 // The content of an `any` field is converted as the round trip converts it, as JSON (a Date
 // becomes its text); json:"-" and extras fields are what the round trip gives them.
 //
 // Anything else gives undefined and newModel takes the round trip, whose errors are unmarshal's:
-// a value that is not complete and typed (a string for a time, a bigint, a Map, an undefined
+// a value that is not complete and typed (a time text Go refuses, a bigint, a Map, an undefined
 // json:"-" or extras field), a text the round trip would find over maxDocumentBytes, and any
 // value a check refuses (so the errors, their order and the maxErrors cut stay unmarshal's).
 
@@ -22,6 +22,7 @@ import { referenceValidate } from "./reference.js";
 import { fitsFloat32, intRange, stripPtr, type RModel, type RType } from "./resolve.js";
 import { ConversionError } from "./errors.js";
 import { anyText, isPlainObject, type JsonLayout } from "./marshal.js";
+import { goTimeMillis } from "./go-time.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
 import { setMember, zeroValue } from "./values.js";
 
@@ -90,6 +91,11 @@ function copyValue(t: RType, v: unknown, w: CopyWalk, depth: number): unknown {
         case "string":
           // (at most 6 bytes a UTF-16 unit: \u escapes of control characters and lone surrogates)
           w.bytesLeft -= 6 * v.length + 2;
+          if (kind === "time") {
+            // (a time as its RFC 3339 text, as a parsed body has it: read as the core reads it)
+            const ms = goTimeMillis(v);
+            return Number.isNaN(ms) ? NO : new Date(ms);
+          }
           return kind === "string" ? v : NO;
         case "boolean": return kind === "bool" ? v : NO;
         case "number": {

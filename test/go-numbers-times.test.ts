@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { model, t, Validator } from "../bindings/index.js";
 import { formatGoFloat, goFloat32Text } from "../bindings/go-float.js";
+import { goTimeMillis } from "../bindings/go-time.js";
 
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 
@@ -184,14 +185,14 @@ describe("reading numbers into each kind (encoding/json literalStore)", () => {
     }
     // validate and newModel agree with unmarshal on the same number, where the JSON text is the
     // number's own text (a JS number has no "1.0" or "1e2"). -0 in a typed value is a number equal
-    // to 0, which Go's uint holds; newModel's JSON round trip writes it "-0", which ParseUint refuses.
+    // to 0, which Go's uint holds: validate takes it and newModel gives 0 (README, Numbers).
     if (/[.eE]/.test(json)) return;
     const x = Number(json);
     const typed = v.safeValidate({ f: x });
     const fromMap = v.safeNewModel({ f: x });
     const typedGo = kind.startsWith("uint") && Object.is(x, -0) ? 0 : go;
     expect(typed.ok ? OK : typed.error.errors[0]).toEqual(typedGo === "error" ? { field: "f", code: "INVALID_TYPE", message: `must be of type ${kind}`, value: x } : OK);
-    expect(fromMap.ok ? fromMap.value.f : fromMap.error.message).toBe(go === "error" ? `cannot convert number ${json} to ${kind} at f` : go);
+    expect(fromMap.ok ? fromMap.value.f : fromMap.error.message).toBe(typedGo === "error" ? `cannot convert number ${json} to ${kind} at f` : Object.is(x, -0) && kind !== "float64" && kind !== "float32" ? 0 : go);
   });
 });
 
@@ -232,6 +233,36 @@ describe("time.Time fields (Go's Time.UnmarshalJSON = time.Parse(time.RFC3339); 
     expect(r.ok && r.value.at.getTime()).toBe(Date.parse(go));
     // marshal writes the instant in UTC, trailing zeros of the fraction dropped (RFC3339Nano)
     expect(r.ok && text(v.marshal(r.value))).toBe(`{"at":"${go}"}`);
+  });
+
+  it.each(rows)("%s: the TypeScript twin of the core's parser (go-time.ts) reads it alike: %s", (time, go) => {
+    expect(goTimeMillis(time)).toBe(go === "error" ? NaN : Date.parse(go));
+  });
+
+  it("the TypeScript twin (go-time.ts) and the core accept the same texts, at the same instants: near-valid generated texts", () => {
+    const d2 = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, "0"));
+    const piece = fc.oneof(
+      fc.tuple(fc.integer({ min: 0, max: 9999 }).map((y) => String(y).padStart(4, "0")), d2, d2).map(([y, m, d]) => `${y}-${m}-${d}`),
+      fc.constantFrom("2000-02-29", "1900-02-29", "0000-02-29", "0000-01-01", "9999-12-31", "2024-13-01", "2024-00-10", "2024-1-01"),
+    );
+    const clock = fc.tuple(fc.oneof(d2, fc.integer({ min: 0, max: 9 }).map(String)), d2, d2).map(([h, m, x]) => `${h}:${m}:${x}`);
+    const fraction = fc.oneof(fc.constant(""), fc.tuple(fc.constantFrom(".", ","), fc.stringMatching(/^[0-9]{0,12}$/)).map(([a, b]) => a + b));
+    const zone = fc.oneof(fc.constantFrom("Z", "z", "", "+00:00", "-00:60", "+24:00", "+25:00", "+0100"), fc.tuple(fc.constantFrom("+", "-"), d2, d2).map(([a, h, m]) => `${a}${h}:${m}`));
+    const noise = fc.oneof(fc.constant(""), fc.constantFrom(" ", "é", "T", "1", "\u0000"));
+    fc.assert(
+      fc.property(piece, fc.constantFrom("T", "t", " "), clock, fraction, zone, noise, fc.nat(), (date, sep, hms, frac, z, extra, at) => {
+        const whole = date + sep + hms + frac + z;
+        const text = whole.slice(0, at % (whole.length + 1)) + extra + whole.slice(at % (whole.length + 1));
+        for (const time of [whole, text]) {
+          const r = v.safeUnmarshal(JSON.stringify({ at: time }));
+          const ms = goTimeMillis(time);
+          if (r.ok !== !Number.isNaN(ms) || (r.ok && r.value.at.getTime() !== ms)) {
+            throw new Error(`${JSON.stringify(time)}: core ${r.ok ? r.value.at.toISOString() : "refuses"}, go-time.ts ${Number.isNaN(ms) ? "refuses" : new Date(ms).toISOString()}`);
+          }
+        }
+      }),
+      { numRuns: 3000, seed: 20261124 },
+    );
   });
 
   it("checker writes an offset time back in UTC, where Go writes the offset it read (a Date has no zone: README)", () => {

@@ -114,6 +114,11 @@ describe("inputs", () => {
     expect(out.At).not.toBe(at);
     expect(out.Tags).not.toBe(input.Tags);
     expect(out.Rest).toBe(rest);
+    // a parsed body: JSON names, the time as Go's text (read as the core reads it: go-time.ts)
+    const body = { id: 7, at: "2020-01-02T04:04:05.678+01:00", meta: null, tags: {} };
+    expect(directNewModel(v.program.resolved.root, body, v.options.maxDepth, v.options.maxDocumentBytes)).toBeDefined();
+    expect(v.newModel(body)).toStrictEqual({ Id: 7, At: at, Meta: null, Tags: {}, Secret: "", Rest: {} });
+    expect(safeNewModelByText(v, body)).toStrictEqual({ ok: true, value: v.newModel(body) });
     // a value the checks refuse takes the round trip, whose errors are unmarshal's
     const Bounded = model("Bounded", { N: t.int('json:"n" checker:"lte=3"'), Name: t.string('json:"name" checker:"required"') });
     expect(safeNewModel(Bounded, { N: 4, Name: "" })).toStrictEqual(safeNewModelByText(new Validator(Bounded), { N: 4, Name: "" }));

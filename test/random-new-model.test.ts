@@ -273,8 +273,9 @@ function mutated(v: Record<string, unknown>, pick: number, what: number, next: (
   return copy;
 }
 
-/** A typed value with JSON names for keys at every level (a dict that keeps its Dates; json:"-" and extras fields left out). */
+/** A typed value as a parsed body has it: JSON names for keys at every level, times as Go's text (json:"-" and extras fields left out). */
 function byJsonNames(ts: TSpec | undefined, v: unknown): unknown {
+  if (v instanceof Date) return goTime(v);
   const b = ts && strip(ts);
   if (b?.k === "model" && isObject(v)) return Object.fromEntries(readable(b.m).map((f) => [f.json ?? f.key, byJsonNames(f.type, v[f.key])]));
   if ((b?.k === "slice" || b?.k === "array") && Array.isArray(v)) return v.map((x) => byJsonNames(b.elem, x));
