@@ -8,8 +8,9 @@
 // or all its JSON names and no other key (by JSON names), so no default=, missing field or unknown
 // key applies; each value of its field's JS type (a string, a boolean, a number that the kind
 // holds, a Date in years 0..9999 or a time text Go reads (go-time.ts), arrays and plain objects of
-// the declared shape, null only where Go has a nil and no default= could apply). Such a value is copied here in one walk, and the copy
-// checked by the reference checks of `validate()`, which report what unmarshal reports for it.
+// the declared shape, null only where Go has a nil and no default= could apply). Such a value is
+// copied here in one walk that also makes the checks `validate()` makes (bindings/reference.ts),
+// which fail where unmarshal fails.
 // The content of an `any` field is converted as the round trip converts it, as JSON (a Date
 // becomes its text); json:"-" and extras fields are what the round trip gives them.
 //
@@ -18,7 +19,6 @@
 // json:"-" or extras field), a text the round trip would find over maxDocumentBytes, and any
 // value a check refuses (so the errors, their order and the maxErrors cut stay unmarshal's).
 
-import { referenceValidate } from "./reference.js";
 import { fitsFloat32, intRange, stripPtr, type RModel, type RType } from "./resolve.js";
 import { ConversionError } from "./errors.js";
 import { anyText, isPlainObject, type JsonLayout } from "./marshal.js";
@@ -40,14 +40,13 @@ const NO: unique symbol = Symbol("no direct copy");
 const SCALAR_BYTES = 26;
 
 /**
- * The copy of a complete typed value of root, when its checks pass; undefined where newModel must
- * take the round trip.
+ * The copy of a complete typed value of root, when every check passes; undefined where newModel
+ * must take the round trip.
  */
 export function directNewModel(root: RModel, input: Record<string, unknown>, maxDepth: number, maxDocumentBytes: number): unknown {
   const w: CopyWalk = { maxDepth, bytesLeft: maxDocumentBytes - 2 }; // (- the root's braces)
   const value = copyModel(root, input, w, 0);
-  if (value === NO || w.bytesLeft < 0) return undefined;
-  return referenceValidate(root, value, maxDepth).length === 0 ? value : undefined;
+  return value === NO || w.bytesLeft < 0 ? undefined : value;
 }
 
 /**
@@ -58,8 +57,9 @@ export function directNewModel(root: RModel, input: Record<string, unknown>, max
  */
 function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<string, unknown> | typeof NO {
   if (!isPlainObject(o) || depth >= w.maxDepth) return NO;
-  const byKey = readsPropertyKeys(m, o, undefined);
-  if (Object.keys(o).length !== (byKey ? m.fields.length : m.byJson.size)) return NO;
+  const keys = Object.keys(o);
+  const byKey = readsPropertyKeys(m, o, undefined, keys);
+  if (keys.length !== (byKey ? m.fields.length : m.byJson.size)) return NO;
   const out: Record<string, unknown> = {};
   for (const f of m.fields) {
     if (f.skip) {
@@ -78,7 +78,27 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
     w.bytesLeft -= 6 * f.jsonName.length + 3 + SCALAR_BYTES;
     setMember(out, f.key, v);
   }
-  return out;
+  return passesChecks(m, out) ? out : NO;
+}
+
+/**
+ * Does the copy of an object pass the checks validate() makes of it (bindings/reference.ts:
+ * required, each field's own checks, the cross-field checks)? Its nested objects passed theirs
+ * as they were copied. Only whether all pass matters: a failure takes the round trip, whose
+ * errors (their order, the maxErrors cut) are unmarshal's.
+ */
+function passesChecks(m: RModel, o: Record<string, unknown>): boolean {
+  for (const f of m.fields) {
+    if (f.skip) continue;
+    const v = o[f.key];
+    if (v === null) {
+      if (f.required) return false;
+    } else {
+      for (const c of f.valueChecks) if (!c.test(v)) return false;
+    }
+    for (const c of f.objectChecks) if (!c.test(v, o[c.other.key])) return false;
+  }
+  return true;
 }
 
 /** A present, non-null value of type t (ptr removed). */

@@ -24,10 +24,9 @@ export function keysOf(m: RModel): ModelKeys {
   return k;
 }
 
-/** @internal Is this object a typed value of m (property keys) rather than a dict (JSON names)? */
-export function readsPropertyKeys(m: RModel, o: Record<string, unknown>, dict: object | undefined): boolean {
+/** @internal Is this object a typed value of m (property keys) rather than a dict (JSON names)? `keys` are its own keys. */
+export function readsPropertyKeys(m: RModel, o: Record<string, unknown>, dict: object | undefined, keys: readonly string[] = Object.keys(o)): boolean {
   if (o === dict) return false;
-  const keys = Object.keys(o);
   const { props } = keysOf(m);
   if (keys.length === 0 || !keys.every((k) => props.has(k))) return false;
   return keys.length === m.fields.length || keys.some((k) => !m.byJson.has(k));
