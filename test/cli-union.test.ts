@@ -249,6 +249,23 @@ export default new UnionValidator({ discriminator: "kind", variants: { click: Cl
   });
 });
 
+describe("a union of another copy of checker", () => {
+  it("a CommonJS model module (require of the package's CommonJS build) exporting a union is read as one, in worker threads too (it was 'not a checker model, Validator or UnionValidator', where a Validator of that build was taken)", async () => {
+    const mod = tmp("events.cjs");
+    writeFileSync(mod, `"use strict";\nconst { model, t, UnionValidator } = require(${JSON.stringify(join(ROOT, "dist/cjs/index.js"))});\n${MODELS.replace(/export const (\w+)/g, "const $1 = exports.$1")}\n`);
+    for (const workers of ["1", "2"]) {
+      const r = await runCli(["validate", "--model", mod, "--export", "Events", tmp("events.ndjson"), "--workers", workers, "--rejects", tmp(`cjs-rejects-${workers}.ndjson`)]);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(1);
+      expect(untimed(r.stdout)).toBe(`${tmp("events.ndjson")}: NDJSON, union Click | View | Note by kind\n${SUMMARY_COUNTS}`);
+      expect(readLines(tmp(`cjs-rejects-${workers}.ndjson`)).map((l) => JSON.parse(l))).toEqual(REJECTS);
+    }
+    const schema = await runCli(["schema", "--model", mod, "--export", "Events"]);
+    expect(schema.code).toBe(0);
+    expect(JSON.parse(schema.stdout).discriminator.propertyName).toBe("kind");
+  });
+});
+
 describe("worker threads and the progress bar", () => {
   /** TEXT repeated: `copies` x 12 lines, in several of the workers' batches. */
   const repeated = (copies: number) => Array.from({ length: copies }, () => TEXT).join("");
