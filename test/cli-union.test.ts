@@ -249,6 +249,25 @@ export default new UnionValidator({ discriminator: "kind", variants: { click: Cl
   });
 });
 
+describe("summary shape and errors", () => {
+  it("a model's summary is as before: no accepted by variant, no discriminator", async () => {
+    const path = tmp("clicks.ndjson");
+    writeFileSync(path, '{"x":1,"y":2}\n');
+    const text = await validateEvents(path, "--export", "Click");
+    expect(text.code).toBe(0);
+    expect(untimed(text.stdout)).toBe(`${path}: NDJSON, model Click\nrecords   1\naccepted  1  (100.0%)\nrejected  0  (0.0%)\n`);
+    const json = await validateEvents(path, "--export", "Click", "--json");
+    expect(Object.keys(JSON.parse(json.stdout))).toEqual(["input", "mode", "model", "records", "accepted", "rejected", "errorsByCode", "firstErrors", "bytes", "seconds", "recordsPerSecond"]);
+  });
+
+  it("a command-line option a variant cannot take is exit 2 with one line naming the model", async () => {
+    const r = await validateEvents(tmp("events.ndjson"), "--extra-fields", "allow");
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe('checker: model Click: ExtraAllow needs an extras field: model Click has no t.extras() field (map[string]any with json:"-" and extra_fields)\n');
+  });
+});
+
 describe("a union of another copy of checker", () => {
   it("a CommonJS model module (require of the package's CommonJS build) exporting a union is read as one, in worker threads too (it was 'not a checker model, Validator or UnionValidator', where a Validator of that build was taken)", async () => {
     const mod = tmp("events.cjs");
