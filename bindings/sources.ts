@@ -251,17 +251,30 @@ export type LineResult<T> = { line: number; text: string | Uint8Array } & Result
 export function parseLines<M extends Model>(model: M, source: ChunkSource, options?: ParseStreamOptions): AsyncGenerator<LineResult<Infer<M>>>;
 export function parseLines<M extends Model>(validator: M | Validator<M>, source: ChunkSource, options?: StreamReadOptions): AsyncGenerator<LineResult<Infer<M>>>;
 export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
-  const v = validatorOf(model, options, "parseLines", "read each line with the union's safeUnmarshal");
-  yield* stopping(records(v, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
+  yield* lineResults(validatorOf(model, options, "parseLines", "read each line with the union's safeUnmarshal"), source, options);
 }
 
-async function* records<M extends Model>(v: Validator<M>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<LineResult<Infer<M>>> {
+/**
+ * What reads the records of NDJSON: a Validator, or anything else that unmarshals one document
+ * and has a document size limit (the CLI reads a UnionValidator's records through it).
+ */
+export interface RecordReader<T> {
+  safeUnmarshal(data: string | Uint8Array): Result<T>;
+  readonly options: { readonly maxDocumentBytes: number };
+}
+
+/** @internal parseLines of a RecordReader (its options checked already). */
+export async function* lineResults<T>(reader: RecordReader<T>, source: ChunkSource, options: StreamReadOptions = {}): AsyncGenerator<LineResult<T>> {
+  yield* stopping(records(reader, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
+}
+
+async function* records<T>(v: RecordReader<T>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<LineResult<T>> {
   /** The current line: its number, its byte offset in the input, what is read of it. */
   let line = 1;
   let start = 0;
   const pending = new PendingLine(v.options.maxDocumentBytes);
   /** The line is over: its record, if it has one still to give; the next line starts. */
-  const lineEnd = (): LineResult<Infer<M>> | undefined => {
+  const lineEnd = (): LineResult<T> | undefined => {
     const r = pending.over ? undefined : lineRecord(v, joinChunks(pending.pieces), line, start);
     line++;
     start += pending.bytes + 1;
@@ -366,13 +379,13 @@ function isLowSurrogate(c: number): boolean {
  * input (line `line`, which starts at byte `start`). The CLI's worker threads use it too, so their
  * results are the same as parseLines'.
  */
-export function lineRecord<M extends Model>(v: Validator<M>, raw: string | Uint8Array, line: number, start: number): LineResult<Infer<M>> | undefined {
+export function lineRecord<T>(v: RecordReader<T>, raw: string | Uint8Array, line: number, start: number): LineResult<T> | undefined {
   const data = withoutCr(raw);
   return isBlank(data) ? undefined : lineResult(v, data, line, start);
 }
 
 /** The record of a line's text: safeUnmarshal's result, its error placed in the whole input. */
-function lineResult<M extends Model>(v: Validator<M>, data: string | Uint8Array, line: number, start: number): LineResult<Infer<M>> {
+function lineResult<T>(v: RecordReader<T>, data: string | Uint8Array, line: number, start: number): LineResult<T> {
   const r = v.safeUnmarshal(data);
   return { line, text: data, ...(r.ok ? r : { ok: false, error: inInput(r.error, line, start) }) };
 }

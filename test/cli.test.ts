@@ -590,7 +590,6 @@ describe("exit code 2: usage, model or I/O error, with a one-line message", () =
     ["a missing export", async () => ["validate", "--model", SAMPLE_MODEL, "--export", "Admin", SAMPLE], /^checker: .*user-model\.js has no export Admin \(models: User\)$/],
     ["several models and no --export", async () => ["validate", "--model", writeModelModule(dir, "two.js", "export const A = model('A', {}); export const B = model('B', {});"), SAMPLE], /^checker: .*two\.js exports several models \(A, B\): choose one with --export$/],
     ["a model mistake (ModelError)", async () => ["validate", "--model", writeModelModule(dir, "bad-tag.js", "export const Bad = model('Bad', { n: t.int('min=abc') });"), SAMPLE], /^checker: model Bad: /],
-    ["a union for validate", async () => ["validate", "--model", writeModelModule(dir, "union-v.js", "export const Pet = new UnionValidator({ discriminator: 'kind', variants: { cat: model('Cat', {}) } });"), SAMPLE], /^checker: Pet is a UnionValidator: /],
     ["an unwritable rejects file", async () => ["validate", "--model", SAMPLE_MODEL, "--rejects", join(dir, "no/such/dir.ndjson"), SAMPLE], /^checker: cannot write rejects file .*: ENOENT/],
     ["--lines with --document", async () => ["validate", "--model", SAMPLE_MODEL, "--lines", "--document", SAMPLE], /^checker: --lines and --document cannot be used together$/],
     // (a Node that strips types itself, process.features.typescript, loads it)

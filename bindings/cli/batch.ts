@@ -29,6 +29,8 @@ export interface BatchResult {
   readonly status: number[];
   /** By line index within the batch: the errors, and whether the line was not well-formed JSON. */
   readonly errors: Record<number, { errors: FieldError[]; malformed: boolean }>;
+  /** A union's accepted records: their variant, by line index. */
+  readonly variants: Record<number, string>;
   /** With --marshal: the accepted records re-encoded, by line index. */
   readonly marshaled: Record<number, Uint8Array> | undefined;
 }

@@ -26,9 +26,27 @@ function asValidator(v: unknown): Validator | undefined {
   return undefined;
 }
 
+/**
+ * A UnionValidator of this copy of checker, or the same union made again from one of another copy
+ * (its discriminator, and each variant's model and options).
+ */
+function asUnion(v: unknown): UnionValidator | undefined {
+  if (v instanceof UnionValidator) return v;
+  const o = v as { discriminator?: unknown; values?: unknown; variant?: unknown; safeUnmarshal?: unknown } | null;
+  if (typeof o !== "object" || o === null || typeof o.discriminator !== "string" || !Array.isArray(o.values) || o.values.length === 0
+    || typeof o.variant !== "function" || typeof o.safeUnmarshal !== "function") return undefined;
+  const variants = (o.values as unknown[]).map((value) => ({ value, validator: asValidator((o.variant as (value: unknown) => unknown)(value)) }));
+  if (!variants.every((x): x is { value: string; validator: Validator } => typeof x.value === "string" && x.validator !== undefined)) return undefined;
+  return new UnionValidator(
+    { discriminator: o.discriminator, variants: variants.map((x) => ({ value: x.value, model: x.validator.model })) },
+    variants[0].validator.options,
+  );
+}
+
 function classify(name: string, v: unknown): Loaded | undefined {
   if (isModel(v)) return { kind: "model", name, model: v };
-  if (v instanceof UnionValidator) return { kind: "union", name, union: v };
+  const union = asUnion(v);
+  if (union) return { kind: "union", name, union };
   const validator = asValidator(v);
   if (validator) return { kind: "validator", name, validator };
   return undefined;

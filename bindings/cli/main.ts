@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `checker` command line (the package's bin, dist/cli/main.js).
 //
-//   checker validate --model <module.js> [--export User] <file.ndjson | file.json | ->
+//   checker validate --model <module.js> [--export User|Events] <file.ndjson | file.json | ->
 //   checker schema --model <module.js> [--export User] [--openapi]
 //
 // Exit codes: 0 every record accepted; 1 some rejected (0 with --exit-zero); 2 usage, model or
@@ -50,15 +50,15 @@ async function main(argv: readonly string[]): Promise<number> {
     .configureOutput({ outputError: (str, write) => write(`checker: ${str.replace(/^error: /, "").trim().replace(/\s*\n\s*/g, " ")}\n`) });
 
   program.command("validate")
-    .description("validate NDJSON records or one JSON document, streaming; print a summary")
+    .description("validate NDJSON records or one JSON document against a model or a discriminated union, streaming; print a summary")
     .argument("<input>", "file.ndjson | file.json | - (stdin)")
-    .requiredOption("-m, --model <module>", "JavaScript module (a path or a file: URL) exporting the model (built with checker's model DSL)")
-    .option("-e, --export <name>", "which export of the module (default: the default export, else the only model)")
+    .requiredOption("-m, --model <module>", "JavaScript module (a path or a file: URL) exporting the model (built with checker's model DSL), a Validator or a UnionValidator (each record is read as the variant its discriminator names)")
+    .option("-e, --export <name>", "which export of the module (default: the default export, else the only one)")
     .option("--lines", "read the input as NDJSON, one record a line (default: detected)")
     .option("--document", "read the input as one JSON document (default: detected)")
     .option("--rejects <file>", "write rejected records as NDJSON {line, record, errors} (- for stdout)")
     .option("--out <file>", "write accepted records as NDJSON, as read (- for stdout)")
-    .option("--marshal", "with --out: write accepted records re-encoded by marshal instead")
+    .option("--marshal", "with --out: write accepted records re-encoded by marshal instead (a union's variant, its discriminator first)")
     .addOption(new Option("--extra-fields <mode>", "unknown keys: ignore, forbid or allow").choices(["ignore", "forbid", "allow"]))
     .option("--no-strict-missing-fields", "a missing field takes its zero value instead of MISSING_FIELD")
     .option("--max-errors <n>", "errors collected per record", positiveInt)

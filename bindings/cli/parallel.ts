@@ -111,7 +111,7 @@ function take(job: Job, r: BatchResult, s: ParallelSinks): void {
     start = end + 1;
     const line = job.firstLine + i;
     if (status === ACCEPTED) {
-      s.tally.accept();
+      s.tally.accept(r.variants[i]);
       if (s.out) s.out.write(s.marshal ? r.marshaled![i] : trim(text), "\n");
     } else if (status === REJECTED) {
       const { errors, malformed } = r.errors[i];

@@ -2,6 +2,7 @@
 // person, or one JSON object with --json).
 
 import type { FieldError } from "../errors.js";
+import type { CheckedAgainst } from "./record-checker.js";
 
 /** How many rejected records are shown under "first errors". */
 const FIRST_RECORDS = 5;
@@ -20,16 +21,24 @@ export class Tally {
   accepted = 0;
   bytes = 0;
   readonly byCode = new Map<string, number>();
+  /** A union's accepted records by variant, every variant in declaration order (none for a model). */
+  readonly byVariant = new Map<string, number>();
   readonly first: FirstError[] = [];
   private readonly start = process.hrtime.bigint();
+
+  constructor(variants: readonly string[] = []) {
+    for (const v of variants) this.byVariant.set(v, 0);
+  }
 
   get rejected(): number {
     return this.records - this.accepted;
   }
 
-  accept(): void {
+  /** An accepted record; a union's names its variant. */
+  accept(variant?: string): void {
     this.records++;
     this.accepted++;
+    if (variant !== undefined) this.byVariant.set(variant, (this.byVariant.get(variant) ?? 0) + 1);
   }
 
   reject(line: number, errors: readonly FieldError[]): void {
@@ -46,7 +55,7 @@ export class Tally {
 export interface SummaryHeader {
   readonly input: string;
   readonly mode: "ndjson" | "document";
-  readonly model: string;
+  readonly against: CheckedAgainst;
 }
 
 function n(x: number): string {
@@ -55,6 +64,17 @@ function n(x: number): string {
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? "" : `  (${(100 * part / whole).toFixed(1)}%)`;
+}
+
+/** `model User`, or `union Cat | Dog by type`. */
+function checkedWith(a: CheckedAgainst): string {
+  return a.union ? `union ${a.name} by ${printable(a.union.discriminator)}` : `model ${a.name}`;
+}
+
+/** Lines of counts under a heading, names padded to one width. */
+function countLines(heading: string, counts: readonly (readonly [string, number])[]): string[] {
+  const w = Math.max(...counts.map(([name]) => name.length));
+  return [heading, ...counts.map(([name, count]) => `  ${name.padEnd(w)}  ${n(count)}`)];
 }
 
 function codesByCount(t: Tally): [string, number][] {
@@ -66,16 +86,15 @@ export function textSummary(h: SummaryHeader, t: Tally): string {
   const s = t.seconds();
   const width = n(t.records).length;
   const out = [
-    `${h.input}: ${h.mode === "ndjson" ? "NDJSON" : "one JSON document"}, model ${h.model}`,
+    `${h.input}: ${h.mode === "ndjson" ? "NDJSON" : "one JSON document"}, ${checkedWith(h.against)}`,
     `records   ${n(t.records).padStart(width)}`,
     `accepted  ${n(t.accepted).padStart(width)}${percent(t.accepted, t.records)}`,
     `rejected  ${n(t.rejected).padStart(width)}${percent(t.rejected, t.records)}`,
   ];
+  if (t.byVariant.size > 0) out.push(...countLines("accepted by variant:", [...t.byVariant].map(([v, count]) => [printable(v), count])));
   const codes = codesByCount(t);
   if (codes.length > 0) {
-    const w = Math.max(...codes.map(([c]) => c.length));
-    out.push("errors by code:");
-    for (const [code, count] of codes) out.push(`  ${code.padEnd(w)}  ${n(count)}`);
+    out.push(...countLines("errors by code:", codes));
     out.push(`first errors:`);
     for (const f of t.first) {
       const where = h.mode === "ndjson" ? `line ${f.line}` : "document";
@@ -98,10 +117,12 @@ export function jsonSummary(h: SummaryHeader, t: Tally): string {
   return JSON.stringify({
     input: h.input,
     mode: h.mode,
-    model: h.model,
+    model: h.against.name,
+    ...(h.against.union ? { discriminator: h.against.union.discriminator } : {}),
     records: t.records,
     accepted: t.accepted,
     rejected: t.rejected,
+    ...(h.against.union ? { acceptedByVariant: Object.fromEntries(t.byVariant) } : {}),
     errorsByCode: Object.fromEntries(codesByCount(t)),
     firstErrors: t.first.map((f) => ({
       line: f.line,

@@ -1,6 +1,7 @@
-// `checker validate`: read NDJSON (one record a line, through parseLines) or one JSON document
-// (through parseStream), chunk by chunk, never the whole input; count, write the rejected records
-// with their errors (--rejects) and the accepted ones (--out), print a summary.
+// `checker validate`: read NDJSON (one record a line, as parseLines reads it) or one JSON document
+// (through parseStream, or parseUnionStream), chunk by chunk, never the whole input, checking each
+// record against a model or a discriminated union (record-checker.ts); count, write the rejected
+// records with their errors (--rejects) and the accepted ones (--out), print a summary.
 //
 // Files written, one JSON document a line:
 // - --rejects: `{"line":12,"record":{...},"errors":[{"field","code","message","value"}...]}`. The
@@ -10,27 +11,28 @@
 //   type. A single document is line 1: the whole document on one line (whitespace between tokens
 //   dropped), or after a syntax error the text read up to it, as a JSON string.
 // - --out: each accepted record as read (its line; a single document on one line), or with
-//   --marshal re-encoded by marshal (JSON names, defaults applied, unknown keys dropped).
+//   --marshal re-encoded by marshal (JSON names, defaults applied, unknown keys dropped; a union's
+//   record by its variant's, the discriminator first).
 //
 // One document is held in memory by the stream parser while it is validated. To write it, a
 // regular file is read again from disk, and only stdin's chunks are kept: no second copy.
 
-import { JsonSyntaxError, ModelError, UnmarshalTypeError, type FieldError } from "../errors.js";
+import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "../errors.js";
 import { httpErrorBody } from "../http.js";
 import type { ExtraFieldsMode, ValidatorOptions } from "../resolve.js";
-import { parseLines, parseStream } from "../sources.js";
-import type { StreamError, StreamResult } from "../stream.js";
-import { Validator } from "../validator.js";
+import { lineResults } from "../sources.js";
+import type { StreamError } from "../stream.js";
 import { CliError } from "./errors.js";
 import { detectLines, Input } from "./input.js";
 import { LineTap } from "./lines.js";
-import { loadModel, type Loaded } from "./load.js";
-import { makeValidator } from "./make-validator.js";
+import { loadModel } from "./load.js";
+import { makeChecker } from "./make-checker.js";
 import { readLinesParallel } from "./parallel.js";
 import { availableParallelism } from "node:os";
 import { Compactor, RecordWriter, trim, writeReject } from "./output.js";
 import { checkOutputPaths, isStdout } from "./paths.js";
 import { progressBar, type Progress } from "./progress.js";
+import type { DocumentResult, RecordChecker } from "./record-checker.js";
 import { jsonSummary, Tally, textSummary } from "./summary.js";
 
 export interface ValidateOptions {
@@ -53,7 +55,7 @@ export interface ValidateOptions {
 
 interface Sinks {
   readonly tally: Tally;
-  readonly validator: Validator;
+  readonly checker: RecordChecker<unknown>;
   readonly rejects: RecordWriter | undefined;
   readonly out: RecordWriter | undefined;
   readonly marshal: boolean;
@@ -66,19 +68,19 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
   if (o.marshal && o.out === undefined) throw new CliError("--marshal needs --out (it re-encodes the records --out writes)");
   checkOutputPaths(path, o.out, o.rejects);
   const loaded = await loadModel(o.model, o.export);
-  const validator = validatorOf(loaded, o);
+  const checker = makeChecker(loaded, validatorOptions(o));
   const input = await Input.open(path);
   let rejects: RecordWriter | undefined;
   let out: RecordWriter | undefined;
   let progress: Progress | undefined;
-  const tally = new Tally();
+  const tally = new Tally(checker.against.union?.variants);
   let lines: boolean;
   try {
     [rejects, out] = await RecordWriter.openAll([[o.rejects, "rejects"], [o.out, "output"]]);
-    const maxLine = longestLine(validator);
+    const maxLine = longestLine(checker);
     lines = o.lines || (!o.document && await detectLines(input, path, maxLine));
     progress = await progressBar(input.size, o.progress);
-    const sinks: Sinks = { tally, validator, rejects, out, marshal: o.marshal === true, progress };
+    const sinks: Sinks = { tally, checker, rejects, out, marshal: o.marshal === true, progress };
     const workers = workerCount(o.workers, lines, input.size);
     if (lines && workers > 1) {
       const setup = { model: o.model, export: o.export, options: validatorOptions(o), marshal: o.marshal === true };
@@ -90,7 +92,7 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
   }
   await rejects?.close();
   await out?.close();
-  const header = { input: input.name, mode: lines ? "ndjson" as const : "document" as const, model: validator.model.name };
+  const header = { input: input.name, mode: lines ? "ndjson" as const : "document" as const, against: checker.against };
   const summary = o.json ? jsonSummary(header, tally) : textSummary(header, tally);
   (isStdout(o.out) || isStdout(o.rejects) ? process.stderr : process.stdout).write(summary);
   return tally.rejected > 0 && !o.exitZero ? 1 : 0;
@@ -100,12 +102,8 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
  * The longest line held whole: a line of more bytes (a "\r\n" end counts 2) is a record over
  * maxDocumentBytes whatever follows, so the rest of it is handed on as it is read, never held.
  */
-function longestLine(validator: Validator): number {
-  return validator.options.maxDocumentBytes + 2;
-}
-
-function validatorOf(loaded: Loaded, o: ValidateOptions): Validator {
-  return makeValidator(loaded, validatorOptions(o));
+function longestLine(checker: RecordChecker<unknown>): number {
+  return checker.options.maxDocumentBytes + 2;
 }
 
 /** How many worker threads: --workers N, or with "auto" every core for NDJSON over 4 MB. */
@@ -153,10 +151,10 @@ async function concat(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
 async function readLines(input: Input, s: Sinks, maxLine: number): Promise<void> {
   const tap = new LineTap(input.lines(maxLine));
   let shown = 0;
-  for await (const r of parseLines(s.validator, tap.chunks())) {
+  for await (const r of lineResults(s.checker, tap.chunks())) {
     if (r.ok) {
-      s.tally.accept();
-      if (s.out) s.out.write(s.marshal ? s.validator.marshal(r.value) : trim(tap.text(r.line)), "\n");
+      s.tally.accept(s.checker.variantOf(r.value));
+      if (s.out) s.out.write(s.marshal ? s.checker.marshal(r.value) : trim(tap.text(r.line)), "\n");
     } else {
       const errors = fieldErrors(r.error);
       s.tally.reject(r.line, errors);
@@ -200,11 +198,11 @@ async function readDocument(input: Input, s: Sinks): Promise<void> {
       yield c;
     }
   }
-  let last: StreamResult<unknown> | undefined;
-  for await (const r of parseStream(s.validator, counted())) last = r;
+  let last: DocumentResult<unknown> | undefined;
+  for await (const r of s.checker.parseDocument(counted())) last = r;
   if (last?.value !== undefined) {
-    s.tally.accept();
-    if (s.out && s.marshal) s.out.write(s.validator.marshal(last.value as never), "\n");
+    s.tally.accept(s.checker.variantOf(last.value));
+    if (s.out && s.marshal) s.out.write(s.checker.marshal(last.value), "\n");
     else if (s.out) await writeCompact(s.out, documentText(input, kept, false, Buffer.allocUnsafe(SCRATCH)));
     return;
   }
