@@ -26,12 +26,24 @@ import { goTimeMillis } from "./go-time.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
 import { setMember, zeroValue } from "./values.js";
 
-/** The walk's bounds: the validator's maxDepth, and an upper bound on the round trip's UTF-8 text. */
+/** The walk's bounds (the validator's maxDepth, an upper bound on the round trip's UTF-8 text) and what it found. */
 interface CopyWalk {
   readonly maxDepth: number;
   /** maxDocumentBytes less what the text written so far could take at most. */
   bytesLeft: number;
+  /** Some check failed. */
+  failed: boolean;
+  /**
+   * validate()'s errors of the copy are the round trip's, in order and values: its text has each
+   * object's fields in declaration order (always by property keys; by JSON names only when the
+   * input's keys are in that order), and no time was read from a text (an error would show the
+   * text, not the instant).
+   */
+  errorsExact: boolean;
 }
+
+/** What the direct path found: the value, or a value validate() refuses with unmarshal's errors. */
+export type DirectResult = { readonly value: Record<string, unknown>; readonly failed: boolean };
 
 /** The value cannot be copied here: newModel takes the round trip. */
 const NO: unique symbol = Symbol("no direct copy");
@@ -40,13 +52,14 @@ const NO: unique symbol = Symbol("no direct copy");
 const SCALAR_BYTES = 26;
 
 /**
- * The copy of a complete typed value of root, when every check passes; undefined where newModel
- * must take the round trip.
+ * The copy of a complete typed value of root: `failed` when some check refuses it (then validate()
+ * of the copy gives the round trip's errors); undefined where newModel must take the round trip.
  */
-export function directNewModel(root: RModel, input: Record<string, unknown>, maxDepth: number, maxDocumentBytes: number): unknown {
-  const w: CopyWalk = { maxDepth, bytesLeft: maxDocumentBytes - 2 }; // (- the root's braces)
+export function directNewModel(root: RModel, input: Record<string, unknown>, maxDepth: number, maxDocumentBytes: number): DirectResult | undefined {
+  const w: CopyWalk = { maxDepth, bytesLeft: maxDocumentBytes - 2, failed: false, errorsExact: true }; // (- the root's braces)
   const value = copyModel(root, input, w, 0);
-  return value === NO || w.bytesLeft < 0 ? undefined : value;
+  if (value === NO || w.bytesLeft < 0 || (w.failed && !w.errorsExact)) return undefined;
+  return { value, failed: w.failed };
 }
 
 /**
@@ -60,6 +73,7 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
   const keys = Object.keys(o);
   const byKey = readsPropertyKeys(m, o, undefined, keys);
   if (keys.length !== (byKey ? m.fields.length : m.byJson.size)) return NO;
+  if (!byKey && !inDeclarationOrder(m, keys)) w.errorsExact = false;
   const out: Record<string, unknown> = {};
   for (const f of m.fields) {
     if (f.skip) {
@@ -78,14 +92,22 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
     w.bytesLeft -= 6 * f.jsonName.length + 3 + SCALAR_BYTES;
     setMember(out, f.key, v);
   }
-  return passesChecks(m, out) ? out : NO;
+  if (!passesChecks(m, out)) w.failed = true;
+  return out;
+}
+
+/** Are an object's keys its model's JSON names in declaration order? */
+function inDeclarationOrder(m: RModel, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const name of m.byJson.keys()) if (keys[i++] !== name) return false;
+  return true;
 }
 
 /**
  * Does the copy of an object pass the checks validate() makes of it (bindings/reference.ts:
- * required, each field's own checks, the cross-field checks)? Its nested objects passed theirs
- * as they were copied. Only whether all pass matters: a failure takes the round trip, whose
- * errors (their order, the maxErrors cut) are unmarshal's.
+ * required, each field's own checks, the cross-field checks)? Its nested objects were checked
+ * as they were copied. Only whether all pass matters here: when one fails, validate() of the
+ * whole copy gives the errors (or, where they might differ from unmarshal's, the round trip).
  */
 function passesChecks(m: RModel, o: Record<string, unknown>): boolean {
   for (const f of m.fields) {
@@ -114,6 +136,7 @@ function copyValue(t: RType, v: unknown, w: CopyWalk, depth: number): unknown {
           if (kind === "time") {
             // (a time as its RFC 3339 text, as a parsed body has it: read as the core reads it)
             const ms = goTimeMillis(v);
+            w.errorsExact = false;
             return Number.isNaN(ms) ? NO : new Date(ms);
           }
           return kind === "string" ? v : NO;

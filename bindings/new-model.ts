@@ -185,8 +185,11 @@ export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknow
   }
   if (!isPlainObject(obj)) return fail(new ConversionError("", `JSON bytes (Uint8Array), a ${root.name} value or a plain object`, describe(input)));
   if (!(input instanceof Map)) {
-    const value = directNewModel(root, obj, v.options.maxDepth, v.options.maxDocumentBytes);
-    if (value !== undefined) return { ok: true, value: value as Infer<M> };
+    const direct = directNewModel(root, obj, v.options.maxDepth, v.options.maxDocumentBytes);
+    if (direct !== undefined && !direct.failed) return { ok: true, value: direct.value as Infer<M> };
+    // (a complete typed value that fails a check: validate()'s errors of it are unmarshal's)
+    const checked = direct && v.safeValidate(direct.value as Infer<M>);
+    if (checked && !checked.ok) return checked;
   }
   return roundTrip(v, input, obj);
 }

@@ -122,6 +122,11 @@ describe("inputs", () => {
     // a value the checks refuse takes the round trip, whose errors are unmarshal's
     const Bounded = model("Bounded", { N: t.int('json:"n" checker:"lte=3"'), Name: t.string('json:"name" checker:"required"') });
     expect(safeNewModel(Bounded, { N: 4, Name: "" })).toStrictEqual(safeNewModelByText(new Validator(Bounded), { N: 4, Name: "" }));
+    // errors in the round trip's order: a body's keys out of declaration order are read in its own order
+    const Two = model("Two", { A: t.int('json:"a" checker:"lte=3"'), B: t.int('json:"b" checker:"lte=3"') });
+    const fields = (r: ReturnType<typeof safeNewModel>) => (!r.ok && r.error instanceof ValidationError ? r.error.errors.map((e) => e.field) : []);
+    expect(fields(safeNewModel(Two, { a: 4, b: 5 }))).toEqual(["a", "b"]);
+    expect(fields(safeNewModel(Two, { b: 5, a: 4 }))).toEqual(fields(safeNewModelByText(new Validator(Two), { b: 5, a: 4 })));
   });
 
   it("which keys an object is read by: all property keys, or one that is no JSON name -> property keys; else JSON names", () => {
