@@ -14,7 +14,7 @@
 // rounds in one process. Writes bench/results/standard.{json,md}.
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
-import { model, t } from "../bindings/index.js";
+import { model, t } from "./checker.js";
 import { DEFAULT_SEED, generateLabeledUsers } from "./corpus.js";
 import { assertAgreement, formatAgreement, runBenchmarks, writeResults, type Benchmark, type Validator } from "./harness.js";
 import { ajvValidate, ValibotUser, ZodUser } from "./peers.js";

@@ -13,8 +13,7 @@
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { model, t, type Model } from "../bindings/model.js";
-import { StreamParser } from "../bindings/stream.js";
+import { model, StreamParser, t, type Model } from "./checker.js";
 import { spread, writeResults, type AgreementReport, type Timing } from "./harness.js";
 import { chunksOf, streamparserRoot } from "./stream.js";
 import { codeVersion, option } from "./unmarshal.js";

@@ -17,7 +17,7 @@
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
-import { safeUnmarshal } from "../bindings/index.js";
+import { safeUnmarshal } from "./checker.js";
 import { DEFAULT_SEED, countKinds, generateLabeledUsers, type LabeledRecord } from "./corpus.js";
 import {
   assertAgreement,

@@ -15,7 +15,7 @@
  * is rejected by checker as by every peer. Unknown keys are ignored (the default), as the peers
  * allow them. Shared by bench/unmarshal.ts, bench/strategies/ and the sample data script.
  */
-import { model, t, type Infer } from "../bindings/index.js";
+import { model, t, type Infer } from "./checker.js";
 
 export const User = model("User", {
   id: t.int("required,gte=1"),

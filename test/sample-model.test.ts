@@ -1,7 +1,7 @@
-// The sample model `npm start` runs (data/user-model.js, built on dist/ so plain node can load it)
-// and the bench's model (bench/user-model.ts, built on the sources for tsx) are the same rules
-// written twice; their compiled programs must stay equal, so the README's sample run and the
-// bench measure the same validator.
+// The sample model `npm start` runs (data/user-model.js, plain JavaScript that node loads) and the
+// bench's model (bench/user-model.ts, TypeScript for the benches' types; both on dist/) are the
+// same rules written twice; their compiled programs must stay equal, so the README's sample run
+// and the bench measure the same validator.
 import { describe, expect, it } from "vitest";
 import * as dist from "../dist/index.js";
 import { User as SampleUser } from "../data/user-model.js";
