@@ -65,15 +65,18 @@ export function directNewModel(root: RModel, input: Record<string, unknown>, max
 /**
  * A complete object of model m: by property keys, every field (json:"-" and extras fields keep
  * the input's value, as the round trip copies them); by JSON names (a dict), every JSON name and
- * no other key (json:"-" and extras fields take the zero value, as the round trip reads none).
+ * no other key but the root's ignored ones (json:"-" and extras fields take the zero value, as
+ * the round trip reads none).
  * Which keys it is read by is decided as the round trip decides (readsPropertyKeys).
  */
 function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<string, unknown> | typeof NO {
   if (!isPlainObject(o) || depth >= w.maxDepth) return NO;
   const keys = Object.keys(o);
   const byKey = readsPropertyKeys(m, o, undefined, keys);
-  if (keys.length !== (byKey ? m.fields.length : m.byJson.size)) return NO;
-  if (!byKey && !inDeclarationOrder(m, keys)) w.errorsExact = false;
+  // (the root's ignored keys, a union variant's discriminator, are read and skipped by JSON names)
+  const ignored = depth === 0 && !byKey ? m.ignoredKeys.filter((k) => Object.hasOwn(o, k)) : [];
+  if (keys.length - ignored.length !== (byKey ? m.fields.length : m.byJson.size)) return NO;
+  if (!byKey && !inDeclarationOrder(m, ignored.length === 0 ? keys : keys.filter((k) => !ignored.includes(k)))) w.errorsExact = false;
   const out: Record<string, unknown> = {};
   for (const f of m.fields) {
     if (f.skip) {

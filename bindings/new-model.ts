@@ -19,7 +19,8 @@
 //   the path "".
 //
 // Conversion is Go's: the input is written as JSON and read by the validator in the WASM core,
-// so a value converts exactly when Go's JSON round trip would. A number goes into any number kind
+// so a value converts exactly when Go's JSON round trip would. (A complete object of the model's
+// types is copied and checked without the text, with the same result: bindings/new-model-copy.ts.) A number goes into any number kind
 // that holds it (an int kind needs an integer in range), a bigint likewise by its digits, a Date
 // or an RFC 3339 string into a time; a string goes only into a string or time field: number-like
 // strings ("25") are NOT converted to numbers, nor "true" to a bool. A value of the wrong kind is
