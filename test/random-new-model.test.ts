@@ -258,6 +258,8 @@ function places(ts: TSpec | undefined, v: unknown, at: PropertyKey[] = []): Prop
 const REPLACEMENTS: (() => unknown)[] = [
   () => null, () => undefined, () => "", () => "x", () => 0, () => -0, () => 1.5, () => -1, () => 2 ** 53, () => 1e39, () => NaN,
   () => true, () => new Date(NaN), () => new Date("2020-01-02T03:04:05.678Z"), () => "2020-01-02T03:04:05Z", () => [], () => ({}), () => 3n, () => [null],
+  // (values of the right JS type that bounds refuse: a copy that fails its checks)
+  () => "x".repeat(300), () => 200, () => -200, () => ["a", "a"],
 ];
 function mutated(v: Record<string, unknown>, pick: number, what: number, next: () => number): unknown {
   const copy = structuredClone(v);
@@ -352,7 +354,7 @@ describe("random models: newModel and ~standard", () => {
           if (got.value === input) fail("the input itself is returned");
         } else if (!got.ok && !want.ok && describeResult(got) !== describeResult(want)) fail("errors differ");
       }),
-      runs(500, 17),
+      runs(1500, 17),
     );
     // (the direct path is taken for most of unmarshal's own values, and refused for the rest; some
     // mutated values it copies fail a check, and then validate()'s errors of the copy are the result)
