@@ -19,6 +19,7 @@
 // json:"-" or extras field), a text the round trip would find over maxDocumentBytes, and any
 // value a check refuses (so the errors, their order and the maxErrors cut stay unmarshal's).
 
+import { objectChecksPass } from "./reference.js";
 import { fitsFloat32, intRange, stripPtr, type RModel, type RType } from "./resolve.js";
 import { ConversionError } from "./errors.js";
 import { anyText, isPlainObject, type JsonLayout } from "./marshal.js";
@@ -95,7 +96,8 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
     w.bytesLeft -= 6 * f.jsonName.length + 3 + SCALAR_BYTES;
     setMember(out, f.key, v);
   }
-  if (!passesChecks(m, out)) w.failed = true;
+  // (validate()'s checks of this object; nested ones were checked as they were copied)
+  if (!objectChecksPass(m, out)) w.failed = true;
   return out;
 }
 
@@ -103,26 +105,6 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
 function inDeclarationOrder(m: RModel, keys: readonly string[]): boolean {
   let i = 0;
   for (const name of m.byJson.keys()) if (keys[i++] !== name) return false;
-  return true;
-}
-
-/**
- * Does the copy of an object pass the checks validate() makes of it (bindings/reference.ts:
- * required, each field's own checks, the cross-field checks)? Its nested objects were checked
- * as they were copied. Only whether all pass matters here: when one fails, validate() of the
- * whole copy gives the errors (or, where they might differ from unmarshal's, the round trip).
- */
-function passesChecks(m: RModel, o: Record<string, unknown>): boolean {
-  for (const f of m.fields) {
-    if (f.skip) continue;
-    const v = o[f.key];
-    if (v === null) {
-      if (f.required) return false;
-    } else {
-      for (const c of f.valueChecks) if (!c.test(v)) return false;
-    }
-    for (const c of f.objectChecks) if (!c.test(v, o[c.other.key])) return false;
-  }
   return true;
 }
 

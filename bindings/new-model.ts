@@ -19,14 +19,15 @@
 //   the path "".
 //
 // Conversion is Go's: the input is written as JSON and read by the validator in the WASM core,
-// so a value converts exactly when Go's JSON round trip would. (A complete object of the model's
-// types is copied and checked without the text, with the same result: bindings/new-model-copy.ts.) A number goes into any number kind
-// that holds it (an int kind needs an integer in range), a bigint likewise by its digits, a Date
-// or an RFC 3339 string into a time; a string goes only into a string or time field: number-like
-// strings ("25") are NOT converted to numbers, nor "true" to a bool. A value of the wrong kind is
-// a ConversionError(path, expected Go type, what was found), as is a value JSON cannot hold (NaN,
-// Infinity, a function, a Map or class instance inside, a cycle). A converted value that breaks a
-// constraint is a ValidationError with every failure.
+// so a value converts exactly when Go's JSON round trip would (a complete object of the model's
+// types is copied and checked without the text, with the same result: bindings/new-model-copy.ts).
+// A number goes into any number kind that holds it (an int kind needs an integer in range), a
+// bigint likewise by its digits, a Date or an RFC 3339 string into a time; a string goes only
+// into a string or time field: number-like strings ("25") are NOT converted to numbers, nor
+// "true" to a bool. A value of the wrong kind is a ConversionError(path, expected Go type, what
+// was found), as is a value JSON cannot hold (NaN, Infinity, a function, a Map or class instance
+// inside, a cycle). A converted value that breaks a constraint is a ValidationError with every
+// failure.
 
 import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError } from "./errors.js";
 import { goFloat64Text } from "./go-float.js";
@@ -198,7 +199,7 @@ export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknow
 /** @internal safeNewModelWith by the JSON round trip alone (the oracle of the direct copy's tests). */
 export function safeNewModelByText<M extends Model>(v: Validator<M>, input: unknown): Result<Infer<M>, NewModelError> {
   const obj = input instanceof Map ? Object.fromEntries(input) as unknown : input;
-  if (!isPlainObject(obj) || input instanceof Uint8Array) throw new TypeError("safeNewModelByText takes a plain object or a Map with string keys");
+  if (!isPlainObject(obj)) throw new TypeError("safeNewModelByText takes a plain object or a Map with string keys");
   return roundTrip(v, input, obj);
 }
 

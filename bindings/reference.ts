@@ -172,11 +172,32 @@ function readFields(m: RModel): readonly RField[] {
   return fields;
 }
 
+/** Does a present value pass the field's own checks? */
+function valueChecksPass(f: RField, v: unknown): boolean {
+  for (const c of f.valueChecks) if (!c.test(v)) return false;
+  return true;
+}
+
 /** Is v a scalar of the field's type that passes the field's own checks (nothing to report, no path to make)? */
 function passingScalar(f: RField, v: unknown): boolean {
   const base = f.base;
-  if (base.kind !== "scalar" || base.scalar === "any" || !hasType(base, v)) return false;
-  for (const c of f.valueChecks) if (!c.test(v)) return false;
+  return base.kind === "scalar" && base.scalar !== "any" && hasType(base, v) && valueChecksPass(f, v);
+}
+
+/**
+ * Whether checkObject would report nothing of o itself (required, each present field's own
+ * checks, the cross-field ones), its fields' types and nested objects being known good: for
+ * newModel's direct copy (bindings/new-model-copy.ts), which checks each object as it copies it
+ * and needs only pass or fail.
+ */
+export function objectChecksPass(m: RModel, o: Record<string, unknown>): boolean {
+  for (const f of readFields(m)) {
+    const v = o[f.key];
+    if (v === null || v === undefined) {
+      if (f.required) return false;
+    } else if (!valueChecksPass(f, v)) return false;
+    for (const c of f.objectChecks) if (!c.test(v, o[c.other.key])) return false;
+  }
   return true;
 }
 
