@@ -25,6 +25,7 @@ import { ConversionError } from "./errors.js";
 import { anyText, isPlainObject, type JsonLayout } from "./marshal.js";
 import { goTimeMillis } from "./go-time.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
+import { modelObject } from "./model-object.js";
 import { setMember, zeroValue } from "./values.js";
 
 /** The walk's bounds (the validator's maxDepth, an upper bound on the round trip's UTF-8 text) and what it found. */
@@ -73,32 +74,33 @@ export function directNewModel(root: RModel, input: Record<string, unknown>, max
 function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<string, unknown> | typeof NO {
   if (!isPlainObject(o) || depth >= w.maxDepth) return NO;
   const keys = Object.keys(o);
-  const byKey = readsPropertyKeys(m, o, undefined, keys);
+  const shape = modelObject(m);
+  // (a typed value's keys are most often its model's, in order: then readsPropertyKeys says yes)
+  const byKey = shape.hasKeysInOrder(keys) || readsPropertyKeys(m, o, undefined, keys);
   // (the root's ignored keys, a union variant's discriminator, are read and skipped by JSON names)
   const ignored = depth === 0 && !byKey ? m.ignoredKeys.filter((k) => Object.hasOwn(o, k)) : [];
   if (keys.length - ignored.length !== (byKey ? m.fields.length : m.byJson.size)) return NO;
   if (!byKey && !inDeclarationOrder(m, ignored.length === 0 ? keys : keys.filter((k) => !ignored.includes(k)))) w.errorsExact = false;
-  const out: Record<string, unknown> = {};
-  for (const f of m.fields) {
+  // (by property keys, the keys' count and readsPropertyKeys make every field an own member)
+  const values = byKey ? shape.byKeys(o) : shape.byJsonNames(o);
+  for (let i = 0; i < values.length; i++) {
+    const f = m.fields[i]!;
     if (f.skip) {
-      const kept = byKey ? o[f.key] : zeroValue(f.type);
-      if (kept === undefined) return NO;
-      setMember(out, f.key, kept);
+      if (!byKey) values[i] = zeroValue(f.type);
+      else if (values[i] === undefined) return NO;
       continue;
     }
-    const name = byKey ? f.key : f.jsonName;
-    if (!Object.hasOwn(o, name)) return NO;
-    const x = o[name];
-    if (x === undefined) return NO; // (by JSON names a missing field, by property keys a null)
+    const x = values[i];
+    if (x === undefined || (!byKey && !Object.hasOwn(o, f.jsonName))) return NO; // (by JSON names a missing field, by property keys a null)
     // (null: Go's nil only where the field has one, and no default= that a null might take)
     const v = x === null && f.nullable && f.defaultValue === undefined ? null : copyValue(f.base, x, w, depth + 1);
     if (v === NO) return NO;
     w.bytesLeft -= 6 * f.jsonName.length + 3 + SCALAR_BYTES;
-    setMember(out, f.key, v);
+    values[i] = v;
   }
   // (validate()'s checks of this object; nested ones were checked as they were copied)
-  if (!objectChecksPass(m, out)) w.failed = true;
-  return out;
+  if (!objectChecksPass(m, values)) w.failed = true;
+  return shape.make(values);
 }
 
 /** Are an object's keys its model's JSON names in declaration order? */

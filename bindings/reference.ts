@@ -188,15 +188,15 @@ function passingScalar(f: RField, v: unknown): boolean {
  * Whether checkObject would report nothing of o itself (required, each present field's own
  * checks, the cross-field ones), its fields' types and nested objects being known good: for
  * newModel's direct copy (bindings/new-model-copy.ts), which checks each object as it copies it
- * and needs only pass or fail.
+ * and needs only pass or fail. `values` are the object's field values by slot (declaration order).
  */
-export function objectChecksPass(m: RModel, o: Record<string, unknown>): boolean {
+export function objectChecksPass(m: RModel, values: readonly unknown[]): boolean {
   for (const f of readFields(m)) {
-    const v = o[f.key];
+    const v = values[f.slot];
     if (v === null || v === undefined) {
       if (f.required) return false;
     } else if (!valueChecksPass(f, v)) return false;
-    for (const c of f.objectChecks) if (!c.test(v, o[c.other.key])) return false;
+    for (const c of f.objectChecks) if (!c.test(v, values[c.other.slot])) return false;
   }
   return true;
 }

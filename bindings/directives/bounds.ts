@@ -3,7 +3,7 @@
 import {
   OP_MAX_ITEMS, OP_MAX_LEN, OP_MIN_ITEMS, OP_MIN_LEN, OP_NUM_GE, OP_NUM_GT, OP_NUM_LE, OP_NUM_LT,
 } from "../layout.js";
-import { codePoints, itemCount, kindError, parseCount, parseNumber, type DirectiveSpec, type ValueCheck } from "./directive.js";
+import { hasAtLeastPoints, hasAtMostPoints, itemCount, kindError, parseCount, parseNumber, type DirectiveSpec, type ValueCheck } from "./directive.js";
 
 type Side = "min" | "max";
 
@@ -16,13 +16,13 @@ export function lengthBound(side: Side, name: string, value: string | undefined,
         phase: "value", directive: raw, code: "MIN_LENGTH", message: `must be at least ${text} characters`,
         schema: { minLength: n },
         wasm: () => [OP_MIN_LEN, n, 0, 0],
-        test: (v) => codePoints(v as string) >= n,
+        test: (v) => hasAtLeastPoints(v as string, n),
       }
     : {
         phase: "value", directive: raw, code: "MAX_LENGTH", message: `must be at most ${text} characters`,
         schema: { maxLength: n },
         wasm: () => [OP_MAX_LEN, n, 0, 0],
-        test: (v) => codePoints(v as string) <= n,
+        test: (v) => hasAtMostPoints(v as string, n),
       };
 }
 

@@ -132,6 +132,19 @@ export function kindError(name: string, field: FieldContext, allowed: string): D
   return new DirectiveError(`'${name}' can only be used on ${allowed} fields, got ${got}`);
 }
 
+/**
+ * Has s at least n code points? A string of L UTF-16 units has between ceil(L/2) and L of them,
+ * so most strings are answered by their length without being read.
+ */
+export function hasAtLeastPoints(s: string, n: number): boolean {
+  return s.length >= n && ((s.length + 1) >> 1 >= n || codePoints(s) >= n);
+}
+
+/** Has s at most n code points? (As hasAtLeastPoints, by the length where it answers.) */
+export function hasAtMostPoints(s: string, n: number): boolean {
+  return s.length <= n || ((s.length + 1) >> 1 <= n && codePoints(s) <= n);
+}
+
 /** Unicode code points in a JS string (a lone surrogate counts as one, as in the WASM count). */
 export function codePoints(s: string): number {
   let n = 0;

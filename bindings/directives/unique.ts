@@ -33,6 +33,15 @@ function fieldKey(f: SiblingRef, v: unknown): string | undefined {
 }
 
 function allDistinct(items: readonly unknown[], key: (item: unknown) => string | undefined): boolean {
+  if (items.length <= SMALL) {
+    // (a few items: compared pairwise, which is cheaper than making a Set)
+    const keys: (string | undefined)[] = items.map(key);
+    for (let i = 1; i < keys.length; i++) {
+      const k = keys[i];
+      if (k !== undefined && keys.indexOf(k) < i) return false;
+    }
+    return true;
+  }
   const seen = new Set<string>();
   for (const item of items) {
     const k = key(item);
@@ -42,6 +51,9 @@ function allDistinct(items: readonly unknown[], key: (item: unknown) => string |
   }
   return true;
 }
+
+/** Up to this many items, allDistinct compares keys pairwise. */
+const SMALL = 8;
 
 export const unique: DirectiveSpec = {
   names: ["unique"],
