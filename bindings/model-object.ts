@@ -16,6 +16,8 @@ import { setMember } from "./values.js";
 export interface ModelObject {
   /** Are these keys (an object's own, in order) the model's TS property keys in declaration order? */
   readonly hasKeysInOrder: (keys: readonly string[]) => boolean;
+  /** The JSON names of the fields JSON reads (not json:"-" or extras), in declaration order. */
+  readonly jsonNames: readonly string[];
   /** The values of the fields of an object read by TS property keys, in declaration order. */
   readonly byKeys: (o: Record<string, unknown>) => unknown[];
   /** The same read by JSON names (undefined for json:"-" and extras fields, which have none). */
@@ -31,13 +33,17 @@ export function modelObject(m: RModel): ModelObject {
   if (shape === undefined) {
     const keys = m.fields.map((f) => f.key);
     const names = m.fields.map((f) => (f.skip ? undefined : f.jsonName));
-    shape = { hasKeysInOrder: (k) => k.length === keys.length && k.every((x, i) => x === keys[i]), ...(generated(() => generatedShape(keys, names)) ?? plainShape(keys, names)) };
+    shape = {
+      hasKeysInOrder: (k) => k.length === keys.length && k.every((x, i) => x === keys[i]),
+      jsonNames: m.fields.filter((f) => !f.skip).map((f) => f.jsonName),
+      ...(generated(() => generatedShape(keys, names)) ?? plainShape(keys, names)),
+    };
     shapes.set(m, shape);
   }
   return shape;
 }
 
-function generatedShape(keys: readonly string[], names: readonly (string | undefined)[]): Omit<ModelObject, "hasKeysInOrder"> {
+function generatedShape(keys: readonly string[], names: readonly (string | undefined)[]): Omit<ModelObject, "hasKeysInOrder" | "jsonNames"> {
   const reader = (list: readonly (string | undefined)[]) =>
     new Function("o", `"use strict"; return [${list.map((k) => (k === undefined ? "undefined" : `o[${JSON.stringify(k)}]`)).join(", ")}];`) as ModelObject["byKeys"];
   // (a computed key defines "__proto__" as an own member; a plain one would set the prototype)
@@ -49,7 +55,7 @@ function generatedShape(keys: readonly string[], names: readonly (string | undef
   };
 }
 
-function plainShape(keys: readonly string[], names: readonly (string | undefined)[]): Omit<ModelObject, "hasKeysInOrder"> {
+function plainShape(keys: readonly string[], names: readonly (string | undefined)[]): Omit<ModelObject, "hasKeysInOrder" | "jsonNames"> {
   return {
     byKeys: (o) => keys.map((k) => o[k]),
     byJsonNames: (o) => names.map((k) => (k === undefined ? undefined : o[k])),

@@ -5,8 +5,8 @@
 // unmarshaling it (bindings/new-model.ts): exact by construction, but a JSON text, its UTF-8 copy
 // and a parse for each call. For a *complete* value of the model's types the round trip changes
 // nothing but the identity of its containers: every object with all its fields (by property keys)
-// or all its JSON names and no other key (by JSON names), so no default=, missing field or unknown
-// key applies; each value of its field's JS type (a string, a boolean, a number that the kind
+// or all its JSON names (by JSON names; other keys only where they are skipped, holding a scalar),
+// so no default=, missing field or captured or forbidden key applies; each value of its field's JS type (a string, a boolean, a number that the kind
 // holds, a Date in years 0..9999 or a time text Go reads (go-time.ts), arrays and plain objects of
 // the declared shape, null only where Go has a nil and no default= could apply). Such a value is
 // copied here in one walk that also makes the checks `validate()` makes (bindings/reference.ts),
@@ -67,8 +67,8 @@ export function directNewModel(root: RModel, input: Record<string, unknown>, max
 /**
  * A complete object of model m: by property keys, every field (json:"-" and extras fields keep
  * the input's value, as the round trip copies them); by JSON names (a dict), every JSON name and
- * no other key but the root's ignored ones (json:"-" and extras fields take the zero value, as
- * the round trip reads none).
+ * no other key but the root's ignored ones and, where unknown keys are ignored, unknown keys
+ * holding a scalar (json:"-" and extras fields take the zero value, as the round trip reads none).
  * Which keys it is read by is decided as the round trip decides (readsPropertyKeys).
  */
 function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<string, unknown> | typeof NO {
@@ -77,11 +77,27 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
   const shape = modelObject(m);
   // (a typed value's keys are most often its model's, in order: then readsPropertyKeys says yes)
   const byKey = shape.hasKeysInOrder(keys) || readsPropertyKeys(m, o, undefined, keys);
-  // (the root's ignored keys, a union variant's discriminator, are read and skipped by JSON names)
-  const ignored = depth === 0 && !byKey ? m.ignoredKeys.filter((k) => Object.hasOwn(o, k)) : [];
-  if (keys.length - ignored.length !== (byKey ? m.fields.length : m.byJson.size)) return NO;
-  if (!byKey && !inDeclarationOrder(m, ignored.length === 0 ? keys : keys.filter((k) => !ignored.includes(k)))) w.errorsExact = false;
-  // (by property keys, the keys' count and readsPropertyKeys make every field an own member)
+  let known = keys.length;
+  if (!byKey) {
+    // (one pass: the JSON names in declaration order match by identity, as a parsed body has them)
+    const names = shape.jsonNames;
+    let next = 0;
+    for (const k of keys) {
+      if (k === names[next]) next++;
+      else if (m.byJson.has(k)) w.errorsExact = false;
+      else {
+        // (a key that names no field is written by the round trip and skipped by the core: the
+        // root's ignored keys, a union variant's discriminator, and any where unknown keys are ignored)
+        if (m.extraMode !== "ignore" && !(depth === 0 && m.ignoredKeys.includes(k))) return NO;
+        const bytes = skippedBytes(k, o[k]);
+        if (bytes < 0) return NO;
+        w.bytesLeft -= bytes;
+        known--;
+      }
+    }
+  }
+  // (the keys are distinct own keys: so every field is an own member, by property keys or JSON names)
+  if (known !== (byKey ? m.fields.length : m.byJson.size)) return NO;
   const values = byKey ? shape.byKeys(o) : shape.byJsonNames(o);
   for (let i = 0; i < values.length; i++) {
     const f = m.fields[i]!;
@@ -91,7 +107,7 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
       continue;
     }
     const x = values[i];
-    if (x === undefined || (!byKey && !Object.hasOwn(o, f.jsonName))) return NO; // (by JSON names a missing field, by property keys a null)
+    if (x === undefined) return NO; // (by property keys a null, the round trip's text of it)
     // (null: Go's nil only where the field has one, and no default= that a null might take)
     const v = x === null && f.nullable && f.defaultValue === undefined ? null : copyValue(f.base, x, w, depth + 1);
     if (v === NO) return NO;
@@ -103,11 +119,19 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
   return shape.make(values);
 }
 
-/** Are an object's keys its model's JSON names in declaration order? */
-function inDeclarationOrder(m: RModel, keys: readonly string[]): boolean {
-  let i = 0;
-  for (const name of m.byJson.keys()) if (keys[i++] !== name) return false;
-  return true;
+/**
+ * What the round trip's text of a skipped member takes at most, in bytes: a scalar's (undefined:
+ * nothing, the round trip leaves it out); -1 for anything else, which the round trip must write
+ * (and may refuse: a function, a cycle, a value nested too deep).
+ */
+function skippedBytes(key: string, v: unknown): number {
+  switch (typeof v) {
+    case "undefined": return 0;
+    case "string": return 6 * key.length + 3 + 6 * v.length + 2;
+    case "boolean": return 6 * key.length + 3 + SCALAR_BYTES;
+    case "number": return Number.isFinite(v) ? 6 * key.length + 3 + SCALAR_BYTES : -1;
+    default: return v === null ? 6 * key.length + 3 + SCALAR_BYTES : -1;
+  }
 }
 
 /** A present, non-null value of type t (ptr removed). */

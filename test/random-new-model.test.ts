@@ -261,7 +261,10 @@ const REPLACEMENTS: (() => unknown)[] = [
   // (values of the right JS type that bounds refuse: a copy that fails its checks)
   () => "x".repeat(300), () => 200, () => -200, () => ["a", "a"],
 ];
+/** Did the last mutated() add an unknown key? */
+let addedUnknownKey = false;
 function mutated(v: Record<string, unknown>, pick: number, what: number, next: () => number): unknown {
+  addedUnknownKey = false;
   const copy = structuredClone(v);
   const all = places(undefined, copy);
   if (all.length === 0) return copy;
@@ -270,7 +273,11 @@ function mutated(v: Record<string, unknown>, pick: number, what: number, next: (
   for (const k of path.slice(0, -1)) parent = parent[k] as Record<PropertyKey, unknown>;
   const last = path[path.length - 1];
   if (what % 7 === 0 && typeof last === "string") delete parent[last];
-  else if (what % 7 === 1 && !Array.isArray(parent)) parent[`k${what}`] = 1;
+  // (an unknown key: skipped where unknown keys are ignored, copied directly when it holds a scalar)
+  else if (what % 7 === 1 && !Array.isArray(parent)) {
+    parent[`k${what}`] = REPLACEMENTS[Math.floor(next() * REPLACEMENTS.length)]();
+    addedUnknownKey = true;
+  }
   else parent[last] = REPLACEMENTS[Math.floor(next() * REPLACEMENTS.length)]();
   return copy;
 }
@@ -333,6 +340,7 @@ describe("random models: newModel and ~standard", () => {
     let direct = 0;
     let refused = 0;
     let tried = 0;
+    let directWithUnknownKey = 0;
     fc.assert(
       fc.property(caseArb({ keyNames: true }, { mutate: 0.2 }), fc.integer(), fc.nat(), fc.nat(), (c, seed, pick, with_) => {
         const u = c.v.safeUnmarshal(c.text);
@@ -340,10 +348,17 @@ describe("random models: newModel and ~standard", () => {
         tried++;
         // unmarshal's value, by property keys or by JSON names, as it is or mutated
         const value = with_ % 4 < 2 ? u.value : byJsonNames({ k: "model", m: c.setup.root, dirs: [] }, u.value);
+        addedUnknownKey = false;
         const input = with_ % 2 === 0 ? value : mutated(value as Record<string, unknown>, pick, with_ >> 2, rng(seed));
+        // (a quarter of them with one more key at the root that names no field, holding a scalar)
+        if ((with_ >> 8) % 4 === 0 && !addedUnknownKey) {
+          (input as Record<string, unknown>)["\u0001unknown"] = [1, "s", null, true][(with_ >> 10) % 4];
+          addedUnknownKey = true;
+        }
         const root = c.v.program.resolved.root;
         const copied = directNewModel(root, input as Record<string, unknown>, c.v.options.maxDepth, c.v.options.maxDocumentBytes);
         if (copied !== undefined) direct++;
+        if (copied !== undefined && addedUnknownKey) directWithUnknownKey++;
         if (copied?.failed === true) refused++;
         const got = c.v.safeNewModel(input as never);
         const want = safeNewModelByText(c.v, input);
@@ -361,6 +376,8 @@ describe("random models: newModel and ~standard", () => {
     expect(direct).toBeGreaterThan(tried / 4);
     expect(direct).toBeLessThan(tried);
     expect(refused).toBeGreaterThan(0);
+    // (an unknown key holding a scalar, where unknown keys are ignored, is skipped by the copy too)
+    expect(directWithUnknownKey).toBeGreaterThan(10);
   });
 
   it("1c. a value JSON cannot hold, anywhere newModel writes, is a ConversionError at its field, an issue at its place", () => {
