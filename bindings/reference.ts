@@ -10,6 +10,7 @@ import { REQUIRED_CODE, REQUIRED_MESSAGE } from "./directives/required.js";
 import type { ValueCheck } from "./directives/directive.js";
 import { fitsFloat32, intRange, stripPtr, typeName, type RField, type RModel, type RType } from "./resolve.js";
 import { zeroValue } from "./values.js";
+import { modelObject } from "./model-object.js";
 
 export function joinPath(path: string, name: string): string {
   return path === "" ? name : `${path}.${name}`;
@@ -105,12 +106,12 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
       // (every index, holes too: a hole is no element of a JSON array)
       for (let i = 0; i < (v as unknown[]).length; i++) {
         const x = (v as unknown[])[i];
-        if (x !== null && x !== undefined) checkValue(base.elem, x, `${path}[${i}]`, [], w);
+        if (x !== null && x !== undefined && !isPlainScalar(base.elem, x)) checkValue(base.elem, x, `${path}[${i}]`, [], w);
       }
       break;
     case "map":
       for (const [k, x] of Object.entries(v as object)) {
-        if (x !== null && x !== undefined) checkValue(base.elem, x, joinPath(path, k), [], w);
+        if (x !== null && x !== undefined && !isPlainScalar(base.elem, x)) checkValue(base.elem, x, joinPath(path, k), [], w);
       }
       break;
   }
@@ -178,10 +179,14 @@ function valueChecksPass(f: RField, v: unknown): boolean {
   return true;
 }
 
+/** Is v a scalar of type t (not any), which an item with no checks of its own passes (no path to make)? */
+function isPlainScalar(t: RType, v: unknown): boolean {
+  return t.kind === "scalar" && t.scalar !== "any" && hasType(t, v);
+}
+
 /** Is v a scalar of the field's type that passes the field's own checks (nothing to report, no path to make)? */
 function passingScalar(f: RField, v: unknown): boolean {
-  const base = f.base;
-  return base.kind === "scalar" && base.scalar !== "any" && hasType(base, v) && valueChecksPass(f, v);
+  return isPlainScalar(f.base, v) && valueChecksPass(f, v);
 }
 
 /**
@@ -204,19 +209,21 @@ export function objectChecksPass(m: RModel, values: readonly unknown[]): boolean
 function checkObject(m: RModel, o: Record<string, unknown>, path: string, w: Walk): void {
   const fields = readFields(m);
   const { out } = w;
+  // (the field values by slot, each read at its own site: bindings/model-object.ts)
+  const values = modelObject(m).byKeys(o);
   for (const f of fields) {
-    const v = o[f.key];
+    const v = values[f.slot];
     if (v !== null && v !== undefined && !passingScalar(f, v)) checkValue(f.type, v, joinPath(path, f.jsonName), f.valueChecks, w);
   }
   for (const f of fields) {
-    const v = o[f.key];
+    const v = values[f.slot];
     const absent = v === null || v === undefined;
     if (absent && f.required) {
       out.push({ field: joinPath(path, f.jsonName), code: REQUIRED_CODE, message: REQUIRED_MESSAGE, value: null });
       continue;
     }
     for (const c of f.objectChecks) {
-      if (!c.test(v, o[c.other.key])) out.push({ field: joinPath(path, f.jsonName), code: c.code, message: c.message, value: absent ? null : toJsonForm(f.type, v) });
+      if (!c.test(v, values[c.other.slot])) out.push({ field: joinPath(path, f.jsonName), code: c.code, message: c.message, value: absent ? null : toJsonForm(f.type, v) });
     }
   }
 }

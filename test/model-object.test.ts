@@ -42,6 +42,15 @@ describe("newModel's direct copy of awkward keys", () => {
     expect(errorsOf(() => newModel(M, body))).toEqual([{ field: "toString", code: "MISSING_FIELD", message: "toString field is missing and has no default", value: null }]);
   });
 
+  it("makes and reads a model with no fields", () => {
+    const Empty = model("Empty", {});
+    const input = {};
+    const v = newModel(Empty, input);
+    expect(v).toEqual({});
+    expect(v).not.toBe(input);
+    expect(newModel(Empty, { x: {}, y: 1 })).toEqual({}); // (unknown keys, ignored: by the round trip, and by the copy)
+  });
+
   it("gives the same without code generation (node --disallow-code-generation-from-strings)", () => {
     const script = `
       import { model, t, newModel } from "checker";
