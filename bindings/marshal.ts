@@ -33,6 +33,8 @@ import { intRange, type RModel, type RType } from "./resolve.js";
 import type { Validator } from "./validator.js";
 import { kindOf } from "./text-store.js";
 import { zeroValue } from "./values.js";
+import { modelObject } from "./model-object.js";
+import { keysOf } from "./new-model-keys.js";
 
 /**
  * Options of marshalWithOptions.
@@ -186,6 +188,16 @@ export function isEmpty(t: RType, v: unknown): boolean {
 interface MarshalLayout extends JsonLayout {
   readonly omitEmpty: boolean | undefined;
   readonly extras: boolean;
+  /**
+   * Make the path of each value (for a MarshalError). marshalText writes without them, and only
+   * when that fails writes again with them, to throw the error at its path.
+   */
+  readonly paths: boolean;
+}
+
+/** The path of member `key` under path, where the layout makes paths. */
+function memberPath(layout: MarshalLayout, path: string, key: string): string {
+  return layout.paths ? joinKey(path, key) : "";
 }
 
 function valueText(t: RType, value: unknown, path: string, layout: MarshalLayout, depth: number): string {
@@ -194,12 +206,19 @@ function valueText(t: RType, value: unknown, path: string, layout: MarshalLayout
   switch (t.kind) {
     case "ptr": return valueText(t.elem, v, path, layout, depth);
     case "model": return objectText(t.model, v as Record<string, unknown>, path, layout, depth);
-    case "slice": case "array":
+    case "slice": case "array": {
       // (a hole, or undefined, is null as JSON.stringify writes it: README, Limits and bad input)
-      return container("[", "]", Array.from(v as unknown[], (x, i) => x === undefined ? "null" : valueText(t.elem, x, `${path}[${i}]`, layout, depth + 1)), layout, depth);
+      const items = v as unknown[];
+      const texts = new Array<string>(items.length);
+      for (let i = 0; i < items.length; i++) {
+        const x = items[i];
+        texts[i] = x === undefined ? "null" : valueText(t.elem, x, layout.paths ? `${path}[${i}]` : "", layout, depth + 1);
+      }
+      return container("[", "]", texts, layout, depth);
+    }
     case "map":
       return container("{", "}", entriesOf(v as object, layout).map(([k, x]) =>
-        member(k, valueText(t.elem, x, joinKey(path, k), layout, depth + 1), layout)), layout, depth);
+        member(k, valueText(t.elem, x, memberPath(layout, path, k), layout, depth + 1), layout)), layout, depth);
     case "extras": return anyText(v, path, layout, depth);
     case "scalar":
       switch (t.scalar) {
@@ -209,7 +228,8 @@ function valueText(t: RType, value: unknown, path: string, layout: MarshalLayout
         case "bool": return v ? "true" : "false";
         default: {
           const n = v as number;
-          if (intRange(t.scalar)) return n === 0 ? "0" : numberText(n, path, layout);
+          // (an int kind's validated value: digits, as Go's FormatInt, never an exponent (|n| < 2^64 < 1e21); -0 is "0")
+          if (intRange(t.scalar)) return String(n);
           return numberText(n, path, layout, t.scalar === "float32" ? 32 : 64);
         }
       }
@@ -218,17 +238,21 @@ function valueText(t: RType, value: unknown, path: string, layout: MarshalLayout
 
 function objectText(m: RModel, o: Record<string, unknown>, path: string, layout: MarshalLayout, depth: number): string {
   const members: string[] = [];
-  for (const f of m.fields) {
-    if (f.skip) continue;
-    const v = o[f.key] ?? zeroValue(f.type);
-    if ((layout.omitEmpty ?? f.omitEmpty) && isEmpty(f.type, v)) continue;
-    members.push(member(f.jsonName, valueText(f.type, v, joinKey(path, f.jsonName), layout, depth + 1), layout));
-  }
+  // (compact: each field's `"name":` made once per model)
+  const prefixes = layout.indent === "" ? keysOf(m).prefixes : undefined;
+  const values = modelObject(m).byKeys(o);
+  m.fields.forEach((f, i) => {
+    if (f.skip) return;
+    const v = values[i] ?? zeroValue(f.type);
+    if ((layout.omitEmpty ?? f.omitEmpty) && isEmpty(f.type, v)) return;
+    const text = valueText(f.type, v, memberPath(layout, path, f.jsonName), layout, depth + 1);
+    members.push(prefixes !== undefined ? prefixes[i] + text : member(f.jsonName, text, layout));
+  });
   const extras = m.extrasField && m.extraMode === "capture" && layout.extras ? o[m.extrasField.key] : undefined;
   if (isPlainObject(extras)) {
     for (const [k, x] of Object.entries(extras)) {
       if (x === undefined || m.byJson.has(k)) continue;
-      members.push(member(k, anyText(x, joinKey(path, k), layout, depth + 1), layout));
+      members.push(member(k, anyText(x, memberPath(layout, path, k), layout, depth + 1), layout));
     }
   }
   return container("{", "}", members, layout, depth);
@@ -251,8 +275,15 @@ export function marshalText(root: RModel, value: unknown, options: MarshalOption
     omitEmpty: options.omitEmpty,
     extras: options.extras ?? true,
     fail: (path, got) => new MarshalError(path, got),
+    paths: false,
   };
-  return objectText(root, value as Record<string, unknown>, "", layout, 0);
+  try {
+    return objectText(root, value as Record<string, unknown>, "", layout, 0);
+  } catch (e) {
+    if (!(e instanceof MarshalError)) throw e;
+    // (written again with paths, which throws the error at its path)
+    return objectText(root, value as Record<string, unknown>, "", { ...layout, paths: true }, 0);
+  }
 }
 
 /** What each option of marshalWithOptions takes (a value of another type is a TypeError, never a guess). */

@@ -206,6 +206,16 @@ describe("failures", () => {
     invalid({ a: Symbol("s"), list: null, rest: {} }, "a", "symbol");
     fails({ a: null, list: null, rest: { k: new Date(NaN) } }, "k", "an invalid Date");
     fails({ a: null, list: null, rest: { k: { x: NaN } } }, "k.x", "NaN");
+    // below slices, maps and nested models: the path of each level (marshal writes without paths
+    // first and, when that fails, again with them)
+    const Leaf = model("Leaf", { n: t.int(), more: t.extras() });
+    const Tree = model("Tree", { items: t.slice(Leaf), byKey: t.map(Leaf), one: Leaf, rest: t.extras() });
+    const tree = new Validator(Tree, { extraFields: "allow" });
+    const leaf = (more: Record<string, unknown>) => ({ n: 1, more });
+    const deep = (value: Infer<typeof Tree>): unknown => { try { tree.marshal(value); } catch (e) { return e; } return undefined; };
+    expect(deep({ items: [leaf({}), leaf({ bad: [1, NaN] })], byKey: {}, one: leaf({}), rest: {} })).toMatchObject({ name: "MarshalError", field: "items[1].bad[1]", got: "NaN" });
+    expect(deep({ items: [], byKey: { k: leaf({ f: () => 1 }) }, one: leaf({}), rest: {} })).toMatchObject({ name: "MarshalError", field: "byKey.k.f", got: "function" });
+    expect(deep({ items: [], byKey: {}, one: leaf({ d: new Date(NaN) }), rest: {} })).toMatchObject({ name: "MarshalError", field: "one.d", got: "an invalid Date" });
     // what it can hold: undefined members are skipped, undefined items are null, bigints their digits
     expect(text(v.marshal({ a: { u: undefined, b: 2n ** 64n }, list: [undefined], rest: {} }))).toBe('{"a":{"b":18446744073709551616},"list":[null]}');
   });
