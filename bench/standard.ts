@@ -9,12 +9,13 @@
 //    keys) and the same rules with TS keys other than the JSON names (`Id` for `id`, ...: the body
 //    is read by JSON names). ~standard.validate is safeNewModel: a validated copy of the input.
 //  - zod 4 and valibot 1: their ~standard.validate, with the rules of bench/peers.ts.
-//  - (context) ajv's compiled check of the same object: no Standard Schema, no copy.
+//  - (context) checker's validate() and ajv's compiled check of the same object: no Standard
+//    Schema, no copy (validate() takes the object as a typed value of the model).
 // First an agreement check (every tool accepts and rejects the same objects), then interleaved
 // rounds in one process. Writes bench/results/standard.{json,md}.
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
-import { model, t } from "./checker.js";
+import { model, t, Validator as CheckerValidator, type Infer } from "./checker.js";
 import { DEFAULT_SEED, generateLabeledUsers } from "./corpus.js";
 import { assertAgreement, formatAgreement, runBenchmarks, writeResults, type Benchmark, type Validator } from "./harness.js";
 import { ajvValidate, ValibotUser, ZodUser } from "./peers.js";
@@ -31,6 +32,9 @@ const UserByJsonNames = model("UserByJsonNames", {
   Active: t.bool('json:"active" checker:"required"'),
 });
 
+/** validate() of the parsed object as a typed value: the checks alone, nothing converted or copied. */
+const userValidator = new CheckerValidator(User);
+
 interface StandardResult { readonly issues?: readonly unknown[] }
 interface StandardSchema { readonly "~standard": { validate(value: unknown): StandardResult | Promise<StandardResult> } }
 
@@ -46,6 +50,7 @@ export const TOOLS: { name: string; accepts(value: unknown): boolean }[] = [
   { name: "checker ~standard (read by JSON names)", accepts: (x) => accepts(UserByJsonNames, x) },
   { name: "zod ~standard", accepts: (x) => accepts(ZodUser, x) },
   { name: "valibot ~standard", accepts: (x) => accepts(ValibotUser, x) },
+  { name: "(context) checker validate(), no copy", accepts: (x) => userValidator.safeValidate(x as Infer<typeof User>).ok },
   { name: "(context) ajv compiled check, no copy", accepts: (x) => ajvValidate(x) },
 ];
 
@@ -103,8 +108,9 @@ function main(): void {
         "(a validated copy, converted as Go's JSON round trip: bindings/new-model.ts, and for a complete typed " +
         "object its direct copy, bindings/new-model-copy.ts). '(keys = JSON names)' is bench/user-model.ts, so " +
         "the object is read by its keys; '(read by JSON names)' has TS keys Id, Name, ... for the same JSON names.",
-      "zod / valibot: their ~standard.validate with bench/peers.ts's rules (a new object too). ajv: its compiled " +
-        "check of the object (no Standard Schema interface, nothing copied), as context.",
+      "zod / valibot: their ~standard.validate with bench/peers.ts's rules (a new object too). checker validate() " +
+        "(the object taken as a typed value of the model) and ajv's compiled check of the object: no Standard Schema " +
+        "interface, nothing copied, as context.",
       `CPU time (user + system), median ns/object (p10..p90) and ratio: ${cpuLines.join("; ")}.`,
       `Code: ${codeVersion()} (build/checker.wasm as built from it).`,
       `Load average (1 min) at start / end: ${loadStart} / ${loadavg()[0]?.toFixed(2)}.`,
