@@ -100,7 +100,8 @@ function objectForm(m: RModel, o: Record<string, unknown>, w: FormWalk, depth: n
   for (const f of m.fields) {
     if (f.extras) continue; // (after the fields)
     if (f.skip || (partial && !Object.hasOwn(o, f.key))) continue;
-    out[f.jsonName] = form(f.type, o[f.key], w, depth + 1, joinKey(path, f.jsonName));
+    // (a JSON name "__proto__" is a member like any other, as JSON.parse makes it)
+    setMember(out, f.jsonName, form(f.type, o[f.key], w, depth + 1, joinKey(path, f.jsonName)));
   }
   // captured extras join their level as marshal writes them: only where this validator captures
   // them, never over a field's JSON name, a "__proto__" key as a key (not the object's prototype)

@@ -239,6 +239,18 @@ describe("dict", () => {
     expect(dict(D, { ...value, rest: {} }).a).toStrictEqual(d.a);
   });
 
+  it('a field whose JSON name is "__proto__" is an own member of the dict, as JSON.parse of marshal\'s text makes it', () => {
+    const P = model("P", { p: t.string('json:"__proto__"'), m: t.map(t.int(), 'json:"__proto__x"'), n: t.int() });
+    const Q = model("Q", { q: t.map(t.int(), 'json:"__proto__"') });
+    const d = dict(P, { p: "x", m: { a: 1 }, n: 1 });
+    expect(Object.getPrototypeOf(d)).toBe(Object.prototype);
+    expect(Object.entries(d)).toEqual([["__proto__", "x"], ["__proto__x", { a: 1 }], ["n", 1]]);
+    const e = dict(Q, { q: { a: 1 } });
+    expect(Object.getPrototypeOf(e)).toBe(Object.prototype);
+    expect(Object.entries(e)).toEqual([["__proto__", { a: 1 }]]);
+    expect(e).toEqual(JSON.parse(text(marshal(Q, { q: { a: 1 } }))));
+  });
+
   it("-0 in an int or uint field is 0, as marshal writes it; a float field keeps -0", () => {
     const N = model("N", { u: t.uint(), i: t.int(), f: t.float64(), us: t.slice(t.uint()) });
     const value = { u: -0, i: -0, f: -0, us: [-0] };
