@@ -6,9 +6,10 @@
 // and a parse for each call. For a *complete* value of the model's types the round trip changes
 // nothing but the identity of its containers: every object with all its fields (by property keys)
 // or all its JSON names (by JSON names; other keys only where they are skipped, holding a scalar),
-// so no default=, missing field or captured or forbidden key applies; each value of its field's JS type (a string, a boolean, a number that the kind
-// holds, a Date in years 0..9999 or a time text Go reads (go-time.ts), arrays and plain objects of
-// the declared shape, null only where Go has a nil and no default= could apply). Such a value is
+// so no default=, missing field or captured or forbidden key applies; each value of its field's
+// JS type (a string, a boolean, a number that the kind holds, a Date in years 0..9999 or a time
+// text Go reads (go-time.ts), arrays and plain objects of the declared shape, null only where Go
+// has a nil and no default= could apply). Such a value is
 // copied here in one walk that also makes the checks `validate()` makes (bindings/reference.ts),
 // which fail where unmarshal fails.
 // The content of an `any` field is converted as the round trip converts it, as JSON (a Date
