@@ -10,7 +10,7 @@ import {
   FT_OBJECT, FT_RAW_ARRAY, FT_RAW_OBJECT, FT_SKIP_ARRAY, FT_SKIP_OBJECT, F_EXTRAS, F_HAS_DEFAULT,
   F_IGNORED, F_ITEMS, F_NULLABLE, F_OMITEMPTY, F_PAD_FAILS, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, FM_KEY_HASH, IT_BYTES, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
   J_STRING, IGNORED, K_ANY, K_ARRAY, K_BOOL, K_FLOAT, K_INT, K_MAP, K_OBJECT, K_SLICE, K_STRING, K_TIME, NONE,
-  PF_FIELD, R_FLOAT32, SF_STRICT_MISSING, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
+  PF_FIELD, R_FLOAT32, SF_ANY_RAW, SF_STRICT_MISSING, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
   SL_BYTES, SL_END, SL_MEMBER, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER,
   SS_OTHER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE, S_CUR_FR, S_ERR_OFFSET,
   S_ERR_REASON, S_TYPE_FR, S_TYPE_GOT, S_TYPE_PATH, S_TYPE_PATH_LEN, TE_KIND, TE_NOT_INT, TE_RANGE,
@@ -75,7 +75,14 @@ export function expectedFr(): u32 {
     if (kindOf(fr) == K_ARRAY && fw(f, FM_COUNT) >= frWord(fr, FR_LEN)) return NONE;
     return frWord(fr, FR_AUX);
   }
+  // the members of an object or array in an `any` value are `any` values (unless it is kept as text)
+  if ((t == FT_RAW_OBJECT || t == FT_RAW_ARRAY) && !anyAsText()) return FR_ANY;
   return NONE;
+}
+
+/** Is each `any` value written as one T_RAW entry (a stream's session), not as its content? */
+@inline function anyAsText(): bool {
+  return (FLAGS & SF_ANY_RAW) != 0;
 }
 
 /** Called by the tokenizer when a value starts at POS. Returns false on a type error. */
@@ -123,7 +130,8 @@ export function stringValue(start: u32, end: u32, escaped: bool): void {
   if (fr != NONE) {
     const k = kindOf(fr);
     if (k == K_ANY) {
-      tape(T_RAW, TOKEN_U16, POS - DELTA);
+      if (anyAsText()) tape(T_RAW, TOKEN_U16, POS - DELTA);
+      else tape(T_STR | (escaped ? TF_ESCAPED : 0), TOKEN_U16 + 1, end - DELTA);
     } else {
       let p = IN + start;
       let len = end - start;
@@ -160,7 +168,8 @@ export function numberValue(start: u32, end: u32): void {
     const v = parseNumber(IN + start, IN + end);
     LV_NUM = v;
     if (k == K_ANY) {
-      tape(T_RAW, TOKEN_U16, end - DELTA);
+      if (anyAsText()) tape(T_RAW, TOKEN_U16, end - DELTA);
+      else tapeNumber(T_NUM, v);
     } else {
       if (k == K_INT) {
         const range = frWord(fr, FR_AUX);
@@ -193,8 +202,10 @@ export function literalValue(lit: u32): void {
   LV_STATE = lit == 0 ? SS_TRUE : lit == 1 ? SS_FALSE : SS_NULL;
   if (fr != NONE) {
     const k = kindOf(fr);
-    if (k == K_ANY) tape(T_RAW, TOKEN_U16, POS - DELTA);
-    else if (lit == 2) tape(T_NULL, 0, 0);
+    if (k == K_ANY) {
+      if (anyAsText()) tape(T_RAW, TOKEN_U16, POS - DELTA);
+      else tape(lit == 0 ? T_TRUE : lit == 1 ? T_FALSE : T_NULL, 0, 0);
+    } else if (lit == 2) tape(T_NULL, 0, 0);
     else {
       boolOps(fr, lit == 0, TOKEN_START, POS);
       tape(lit == 0 ? T_TRUE : T_FALSE, 0, 0);
@@ -224,7 +235,11 @@ export function openObject(): void {
   const fr = sw(S_CUR_FR);
   if (fr == NONE) { pushFrame(FT_SKIP_OBJECT, NONE); return; }
   const k = kindOf(fr);
-  if (k == K_ANY) { pushFrame(FT_RAW_OBJECT, fr); return; }
+  if (k == K_ANY) {
+    pushFrame(FT_RAW_OBJECT, fr);
+    if (!anyAsText()) tape(T_MAP, fr, 0);
+    return;
+  }
   if (k == K_MAP) {
     pushFrame(FT_MAP, fr);
     tape(T_MAP, fr, 0);
@@ -243,7 +258,11 @@ export function openObject(): void {
 export function openArray(): void {
   const fr = sw(S_CUR_FR);
   if (fr == NONE) { pushFrame(FT_SKIP_ARRAY, NONE); return; }
-  if (kindOf(fr) == K_ANY) { pushFrame(FT_RAW_ARRAY, fr); return; }
+  if (kindOf(fr) == K_ANY) {
+    pushFrame(FT_RAW_ARRAY, fr);
+    if (!anyAsText()) tape(T_ARR, fr, 0);
+    return;
+  }
   pushFrame(FT_ARRAY, fr);
   tape(T_ARR, fr, 0);
 }
@@ -254,7 +273,10 @@ export function keyValue(start: u32, end: u32, escaped: bool, u16Start: u32): vo
   setFw(f, FM_KEY_START, start);
   setFw(f, FM_KEY_END, end);
   const t = fw(f, FM_TYPE);
-  if (t != FT_OBJECT && t != FT_MAP) return;
+  if (t != FT_OBJECT && t != FT_MAP) {
+    if (t == FT_RAW_OBJECT && !anyAsText()) tape(T_KEY | (escaped ? TF_ESCAPED : 0), u16Start, end - DELTA);
+    return;
+  }
   let p = IN + start;
   let len = end - start;
   if (escaped) { p = SCRATCH; len = unescape(IN + start, IN + end, SCRATCH); }
@@ -473,7 +495,10 @@ function closeContainer(f: usize, fr: u32, count: u32): void {
 }
 
 function closeSkipped(f: usize, raw: bool): void {
-  if (raw) tape(T_RAW, fw(f, FM_START_U16), POS + 1 - DELTA);
+  if (raw) {
+    if (anyAsText()) tape(T_RAW, fw(f, FM_START_U16), POS + 1 - DELTA);
+    else tape(fw(f, FM_TYPE) == FT_RAW_OBJECT ? T_MAP_END : T_ARR_END, 0, 0);
+  }
   DEPTH--;
   LV_STATE = fw(f, FM_COUNT) == 0 ? SS_EMPTY : SS_OTHER; // [] and {} held by an `any` field are zero
   LV_START = fw(f, FM_START);
