@@ -4,7 +4,7 @@
 // as soon as it completes, runs object checks when the object closes, and writes the tape.
 
 import {
-  EX_CAPTURE, EX_FORBID, E_EXTRA, E_MISSING, E_PAD, E_REQUIRED, E_ZERO, FM_CHILD, FM_COUNT, FM_FR, FM_KEY_END,
+  ANY_TAPE_MAX, FM_ANY_TAPE, EX_CAPTURE, EX_FORBID, E_EXTRA, E_MISSING, E_PAD, E_REQUIRED, E_ZERO, FM_CHILD, FM_COUNT, FM_FR, FM_KEY_END,
   FM_KEY_START, FM_MEMBER_START, FM_MODE, FM_SLOTS, FM_START, FM_START_U16, FM_TYPE, FR_ANY, FR_AUX,
   FR_DEFAULT, FR_DEFAULT_LEN, FR_UNIQUE_BY, FR_KEY_LEN, FR_KEY_OFF, FR_KIND, FR_LEN, FR_SLOT, FT_ARRAY, FT_MAP,
   FT_OBJECT, FT_RAW_ARRAY, FT_RAW_OBJECT, FT_SKIP_ARRAY, FT_SKIP_OBJECT, F_EXTRAS, F_HAS_DEFAULT,
@@ -13,7 +13,7 @@ import {
   PF_FIELD, R_FLOAT32, SF_ANY_RAW, SF_STRICT_MISSING, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
   SL_BYTES, SL_END, SL_MEMBER, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER,
   SS_OTHER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE, S_CUR_FR, S_ERR_OFFSET,
-  S_ERR_REASON, S_TYPE_FR, S_TYPE_GOT, S_TYPE_PATH, S_TYPE_PATH_LEN, TE_KIND, TE_NOT_INT, TE_RANGE,
+  S_ERR_REASON, S_FLAGS, S_TYPE_FR, S_TYPE_GOT, S_TYPE_PATH, S_TYPE_PATH_LEN, TE_KIND, TE_NOT_INT, TE_RANGE,
   TE_TIME, TF_ESCAPED, T_ARR, T_ARR_END, T_EXTRA, T_FALSE, T_FIELD, T_KEY, T_MAP, T_MAP_END, T_NULL,
   T_NUM, T_OBJ, T_OBJ_END, T_RAW, T_STR, T_TIME, T_TRUE, TS_ARR_FIRST, TS_ARR_NEXT, TS_COLON,
   TS_DONE, TS_OBJ_FIRST, TS_OBJ_NEXT, V_NULL, V_SPAN, V_ZERO, ZERO_TIME_MS, R_INT8, R_INT16, R_INT32,
@@ -24,7 +24,7 @@ import { NUM_IS_INTEGER, parseNumber } from "./number";
 import { addError, dropExtraKey, frame, fw, retractErrors, setFw, tape, tapeNumber, writePath } from "./records";
 import {
   BYTES_BASE, DELTA, DEPTH, FLAGS, IN, NUM_BASE, POS, PROGRAM, SCRATCH, SESSION, SLOTS, SLOTS_TOP,
-  STATE, TOKEN_START, TOKEN_U16, frWord, numPool, programWord, setSw, shapeWord, sw,
+  STATE, TAPE_LEN, TOKEN_START, TOKEN_U16, frWord, numPool, programWord, setSw, shapeWord, sw,
 } from "./state";
 import { compareBytes, hashBytes, keyHash, unescape } from "./strings";
 import { parseTime } from "./time";
@@ -76,8 +76,42 @@ export function expectedFr(): u32 {
     return frWord(fr, FR_AUX);
   }
   // the members of an object or array in an `any` value are `any` values (unless it is kept as text)
-  if ((t == FT_RAW_OBJECT || t == FT_RAW_ARRAY) && !anyAsText()) return FR_ANY;
+  if ((t == FT_RAW_OBJECT || t == FT_RAW_ARRAY) && !anyAsText()) {
+    if (TAPE_LEN - fw(f, FM_ANY_TAPE) <= <u32>ANY_TAPE_MAX) return FR_ANY;
+    anyToText(fw(f, FM_ANY_TAPE));
+  }
   return NONE;
+}
+
+/**
+ * The `any` value being read wrote more than ANY_TAPE_MAX entries (its first at tape index
+ * `first`): from here on every `any` value is one T_RAW entry, this one included. Its entries are
+ * dropped; its outermost container writes T_RAW when it closes, the open ones inside it are skipped.
+ */
+function anyToText(first: u32): void {
+  FLAGS |= SF_ANY_RAW;
+  setSw(S_FLAGS, FLAGS);
+  TAPE_LEN = first;
+  let outer = true;
+  for (let d: u32 = 0; d < DEPTH; d++) {
+    const f = frame(d);
+    const t = fw(f, FM_TYPE);
+    if (t != FT_RAW_OBJECT && t != FT_RAW_ARRAY) continue;
+    if (!outer) setFw(f, FM_TYPE, t == FT_RAW_OBJECT ? FT_SKIP_OBJECT : FT_SKIP_ARRAY);
+    outer = false;
+  }
+}
+
+/** A container of an `any` value opens (frame f; its entry is next on the tape). */
+function openAnyEntries(f: usize, tag: u32, fr: u32): void {
+  let first = TAPE_LEN;
+  if (DEPTH >= 2) {
+    const parent = frame(DEPTH - 2);
+    const pt = fw(parent, FM_TYPE);
+    if (pt == FT_RAW_OBJECT || pt == FT_RAW_ARRAY) first = fw(parent, FM_ANY_TAPE);
+  }
+  setFw(f, FM_ANY_TAPE, first);
+  tape(tag, fr, 0);
 }
 
 /** Is each `any` value written as one T_RAW entry (a stream's session), not as its content? */
@@ -236,8 +270,8 @@ export function openObject(): void {
   if (fr == NONE) { pushFrame(FT_SKIP_OBJECT, NONE); return; }
   const k = kindOf(fr);
   if (k == K_ANY) {
-    pushFrame(FT_RAW_OBJECT, fr);
-    if (!anyAsText()) tape(T_MAP, fr, 0);
+    const f = pushFrame(FT_RAW_OBJECT, fr);
+    if (!anyAsText()) openAnyEntries(f, T_MAP, fr);
     return;
   }
   if (k == K_MAP) {
@@ -259,8 +293,8 @@ export function openArray(): void {
   const fr = sw(S_CUR_FR);
   if (fr == NONE) { pushFrame(FT_SKIP_ARRAY, NONE); return; }
   if (kindOf(fr) == K_ANY) {
-    pushFrame(FT_RAW_ARRAY, fr);
-    if (!anyAsText()) tape(T_ARR, fr, 0);
+    const f = pushFrame(FT_RAW_ARRAY, fr);
+    if (!anyAsText()) openAnyEntries(f, T_ARR, fr);
     return;
   }
   pushFrame(FT_ARRAY, fr);

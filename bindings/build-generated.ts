@@ -169,6 +169,7 @@ function any(w, g) {
     case ${L.T_NULL}: return null;
     case ${L.T_MAP}: return anyObject();
     case ${L.T_ARR}: return anyArray();
+    case ${L.T_RAW}: return JSON.parse(src.slice(u32[w + 1], u32[w + 2])); // (past ANY_TAPE_MAX)
   }
   throw new Error("checker: corrupt tape at entry " + (i - 1));
 }

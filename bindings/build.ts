@@ -36,7 +36,7 @@ export function scalarValue(u32: Uint32Array, f64: Float64Array, w: number, t: R
     case L.T_TRUE: return true;
     case L.T_FALSE: return false;
     case L.T_NULL: return t.kind === "ptr" ? null : zeroValue(t);
-    case L.T_RAW: return JSON.parse(text.slice(u32[w + 1], u32[w + 2])); // (a stream's `any` value)
+    case L.T_RAW: return JSON.parse(text.slice(u32[w + 1], u32[w + 2])); // (a stream's `any` value, or one past ANY_TAPE_MAX)
     case L.T_TIME: return timeFromText(entryText(u32, w, text));
   }
   throw new Error(`checker: corrupt tape (tag ${u32[w] & 0xff})`);

@@ -325,6 +325,14 @@ export const FM_KEY_HASH = 12; // maps: 64-bit hash of the current key (decoded)
 export const FM_START_U16 = 11; // UTF-16 offset of '{' or '[' (raw capture of `any` values)
 export const FT_RAW_OBJECT = 6; // an object or array in an `any` value: its members are `any` values (FR_ANY); under SF_ANY_RAW skipped, and T_RAW when it closes
 export const FT_RAW_ARRAY = 7;
+/** Raw frames (entries of `any` content): tape index of the first entry of the outermost `any` value they are in (maps use this word for FM_KEY_HASH). */
+export const FM_ANY_TAPE = 12;
+/**
+ * Most tape entries one `any` value may write: past that, it and every later `any` value of the
+ * document are written as one T_RAW entry each (SF_ANY_RAW is set), so a huge `any` value takes
+ * no more WASM memory than its text (a 150 MB array of 0s would take 1.2 GB of entries).
+ */
+export const ANY_TAPE_MAX = 1 << 16;
 export const NONE = 0xffffffff; // no field record: the value is skipped
 export const FR_ANY = 0; // field record 0: an `any` slot (captured extras)
 export const S_TYPE_PATH = 41; // type error: first path frame in the arena

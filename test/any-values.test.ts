@@ -6,6 +6,8 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Validator, model, t } from "../bindings/index.js";
+import * as L from "../bindings/layout.js";
+import { sharedSession } from "../bindings/session.js";
 import { bothBuilders } from "./support/both-builders.js";
 
 const AnyDoc = model("AnyDoc", { anyField: t.any(), anyList: t.slice(t.any()), anyMap: t.map(t.any()), rest: t.extras() });
@@ -110,5 +112,21 @@ describe("an any value's content is read from the tape, not parsed again", () =>
     vi.restoreAllMocks();
     const { anyField, anyList, anyMap, ...rest } = JSON.parse(doc) as Record<string, unknown>;
     expect(value).toEqual({ anyField, anyList, anyMap, rest });
+  });
+});
+
+describe("a huge any value takes no more tape than its text", () => {
+  it(`past ${L.ANY_TAPE_MAX} entries it and the later any values of the document are one T_RAW entry each: same values, the tape stays small`, () => {
+    const zeros = `[${"0,".repeat(L.ANY_TAPE_MAX)}0]`;
+    // the limit is passed deep inside nested containers of the first any value; an any value and extras follow
+    const doc = `{"anyField":{"a":[{"b":1},{"deep":{"z":${zeros},"after":"x"}},[true]],"c":{"d":null}},"anyList":[{"e":[1,2]},"s"],"anyMap":{"k":[{}]},"extra":{"__proto__":[-0]}}`;
+    const { anyField, anyList, anyMap, ...rest } = JSON.parse(doc) as Record<string, unknown>;
+    const expected = exact({ anyField, anyList, anyMap, rest });
+    for (const built of bothBuilders(v, doc)) expect(exact(built)).toEqual(expected);
+    expect(sharedSession().get(L.S_TAPE_LEN)).toBeLessThan(64);
+    // one entry under the limit: still entries (the array's own T_ARR and T_ARR_END besides its items)
+    const under = `{"anyField":[${"0,".repeat(L.ANY_TAPE_MAX - 3)}0]}`;
+    expect((v.unmarshal(under) as { anyField: unknown[] }).anyField).toHaveLength(L.ANY_TAPE_MAX - 2);
+    expect(sharedSession().get(L.S_TAPE_LEN)).toBeGreaterThan(L.ANY_TAPE_MAX);
   });
 });
