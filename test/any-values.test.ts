@@ -5,7 +5,7 @@
 // own "__proto__" property (never the prototype), -0, Infinity for 1e400, every escape.
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Validator, model, t } from "../bindings/index.js";
+import { ValidationError, Validator, model, t } from "../bindings/index.js";
 import * as L from "../bindings/layout.js";
 import { sharedSession } from "../bindings/session.js";
 import { bothBuilders } from "./support/both-builders.js";
@@ -128,5 +128,29 @@ describe("a huge any value takes no more tape than its text", () => {
     const under = `{"anyField":[${"0,".repeat(L.ANY_TAPE_MAX - 3)}0]}`;
     expect((v.unmarshal(under) as { anyField: unknown[] }).anyField).toHaveLength(L.ANY_TAPE_MAX - 2);
     expect(sharedSession().get(L.S_TAPE_LEN)).toBeGreaterThan(L.ANY_TAPE_MAX);
+  });
+});
+
+describe("failures inside and next to any values", () => {
+  const E = model("AnyErrors", { meta: t.any(), age: t.int("min=0"), tags: t.slice(t.any(), "max=1"), x: t.extras() });
+  const ve = new Validator(E, { extraFields: "allow", strictMissingFields: false, maxDepth: 4 });
+  const failure = (json: string) => {
+    const r = ve.safeUnmarshal(json);
+    return r.ok ? r : { name: r.error.name, message: r.error.message, offset: (r.error as { offset?: number }).offset };
+  };
+
+  it("keep their codes, paths, values and offsets (checks beside any values, maxDepth and syntax inside one)", () => {
+    const fieldErrors = (r: { ok: boolean; error?: unknown }) => (r.error instanceof ValidationError ? r.error.errors : []);
+    expect(fieldErrors(ve.safeUnmarshal('{"meta":{"a":[1,{"b":"\\u00e9"}]},"age":-1,"tags":[{"k":[true]},null],"zz":{"q":[1]}}'))).toEqual([
+      { field: "age", code: "MIN_VALUE", message: "must be at least 0", value: -1 },
+      { field: "tags", code: "MAX_ITEMS", message: "must have at most 1 items", value: [{ k: [true] }, null] },
+    ]);
+    expect(failure('{"meta":{"a":[[[1]]]},"age":1}')).toEqual({ name: "JsonSyntaxError", message: "nesting too deep (more than 4 levels) at offset 15 (line 1, column 16)", offset: 15 });
+    expect(failure('{"meta":{"a":[1,]},"age":1}')).toEqual({ name: "JsonSyntaxError", message: 'unexpected character "]" at offset 16 (line 1, column 17)', offset: 16 });
+    expect(failure('{"meta":{"a":[[1]]},"age":"x"}')).toEqual({ name: "UnmarshalTypeError", message: "cannot unmarshal string into field age of type int", offset: 26 });
+    const forbid = new Validator(model("AnyForbid", { meta: t.any() }), { extraFields: "forbid" }).safeUnmarshal('{"meta":[{"a":1}],"other":{"n":[1,{"m":null}]}}');
+    expect(fieldErrors(forbid)).toEqual([
+      { field: "other", code: "EXTRA_FIELD", message: "unknown field in JSON", value: { n: [1, { m: null }] } },
+    ]);
   });
 });
