@@ -4,16 +4,16 @@
 // as soon as it completes, runs object checks when the object closes, and writes the tape.
 
 import {
-  EX_CAPTURE, EX_FORBID, E_EXTRA, E_MISSING, E_PAD, E_REQUIRED, E_ZERO, FM_CHILD, FM_COUNT, FM_FR, FM_KEY_END,
+  ANY_TAPE_MAX, FM_ANY_TAPE, EX_CAPTURE, EX_FORBID, E_EXTRA, E_MISSING, E_PAD, E_REQUIRED, E_ZERO, FM_CHILD, FM_COUNT, FM_FR, FM_KEY_END,
   FM_KEY_START, FM_MEMBER_START, FM_MODE, FM_SLOTS, FM_START, FM_START_U16, FM_TYPE, FR_ANY, FR_AUX,
   FR_DEFAULT, FR_DEFAULT_LEN, FR_UNIQUE_BY, FR_KEY_LEN, FR_KEY_OFF, FR_KIND, FR_LEN, FR_SLOT, FT_ARRAY, FT_MAP,
   FT_OBJECT, FT_RAW_ARRAY, FT_RAW_OBJECT, FT_SKIP_ARRAY, FT_SKIP_OBJECT, F_EXTRAS, F_HAS_DEFAULT,
   F_IGNORED, F_ITEMS, F_NULLABLE, F_OMITEMPTY, F_PAD_FAILS, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, FM_KEY_HASH, IT_BYTES, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
   J_STRING, IGNORED, K_ANY, K_ARRAY, K_BOOL, K_FLOAT, K_INT, K_MAP, K_OBJECT, K_SLICE, K_STRING, K_TIME, NONE,
-  PF_FIELD, R_FLOAT32, SF_STRICT_MISSING, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
+  PF_FIELD, R_FLOAT32, SF_ANY_RAW, SF_STRICT_MISSING, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
   SL_BYTES, SL_END, SL_MEMBER, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER,
   SS_OTHER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE, S_CUR_FR, S_ERR_OFFSET,
-  S_ERR_REASON, S_TYPE_FR, S_TYPE_GOT, S_TYPE_PATH, S_TYPE_PATH_LEN, TE_KIND, TE_NOT_INT, TE_RANGE,
+  S_ERR_REASON, S_FLAGS, S_TYPE_FR, S_TYPE_GOT, S_TYPE_PATH, S_TYPE_PATH_LEN, TE_KIND, TE_NOT_INT, TE_RANGE,
   TE_TIME, TF_ESCAPED, T_ARR, T_ARR_END, T_EXTRA, T_FALSE, T_FIELD, T_KEY, T_MAP, T_MAP_END, T_NULL,
   T_NUM, T_OBJ, T_OBJ_END, T_RAW, T_STR, T_TIME, T_TRUE, TS_ARR_FIRST, TS_ARR_NEXT, TS_COLON,
   TS_DONE, TS_OBJ_FIRST, TS_OBJ_NEXT, V_NULL, V_SPAN, V_ZERO, ZERO_TIME_MS, R_INT8, R_INT16, R_INT32,
@@ -24,7 +24,7 @@ import { NUM_IS_INTEGER, parseNumber } from "./number";
 import { addError, dropExtraKey, frame, fw, retractErrors, setFw, tape, tapeNumber, writePath } from "./records";
 import {
   BYTES_BASE, DELTA, DEPTH, FLAGS, IN, NUM_BASE, POS, PROGRAM, SCRATCH, SESSION, SLOTS, SLOTS_TOP,
-  STATE, TOKEN_START, TOKEN_U16, frWord, numPool, programWord, setSw, shapeWord, sw,
+  STATE, TAPE_LEN, TOKEN_START, TOKEN_U16, frWord, numPool, programWord, setSw, shapeWord, sw,
 } from "./state";
 import { compareBytes, hashBytes, keyHash, unescape } from "./strings";
 import { parseTime } from "./time";
@@ -75,7 +75,48 @@ export function expectedFr(): u32 {
     if (kindOf(fr) == K_ARRAY && fw(f, FM_COUNT) >= frWord(fr, FR_LEN)) return NONE;
     return frWord(fr, FR_AUX);
   }
+  // the members of an object or array in an `any` value are `any` values (unless it is kept as text)
+  if ((t == FT_RAW_OBJECT || t == FT_RAW_ARRAY) && !anyAsText()) {
+    if (TAPE_LEN - fw(f, FM_ANY_TAPE) <= <u32>ANY_TAPE_MAX) return FR_ANY;
+    anyToText(fw(f, FM_ANY_TAPE));
+  }
   return NONE;
+}
+
+/**
+ * The `any` value being read wrote more than ANY_TAPE_MAX entries (its first at tape index
+ * `first`): from here on every `any` value is one T_RAW entry, this one included. Its entries are
+ * dropped; its outermost container writes T_RAW when it closes, the open ones inside it are skipped.
+ */
+function anyToText(first: u32): void {
+  FLAGS |= SF_ANY_RAW;
+  setSw(S_FLAGS, FLAGS);
+  TAPE_LEN = first;
+  let outer = true;
+  for (let d: u32 = 0; d < DEPTH; d++) {
+    const f = frame(d);
+    const t = fw(f, FM_TYPE);
+    if (t != FT_RAW_OBJECT && t != FT_RAW_ARRAY) continue;
+    if (!outer) setFw(f, FM_TYPE, t == FT_RAW_OBJECT ? FT_SKIP_OBJECT : FT_SKIP_ARRAY);
+    outer = false;
+  }
+}
+
+/** A container of an `any` value opens (frame f; its entry is next on the tape). */
+function openAnyEntries(f: usize, tag: u32, fr: u32): void {
+  let first = TAPE_LEN;
+  if (DEPTH >= 2) {
+    const parent = frame(DEPTH - 2);
+    const pt = fw(parent, FM_TYPE);
+    if (pt == FT_RAW_OBJECT || pt == FT_RAW_ARRAY) first = fw(parent, FM_ANY_TAPE);
+  }
+  setFw(f, FM_ANY_TAPE, first);
+  tape(tag, fr, 0);
+}
+
+/** Is each `any` value written as one T_RAW entry (a stream's session), not as its content? */
+@inline function anyAsText(): bool {
+  return (FLAGS & SF_ANY_RAW) != 0;
 }
 
 /** Called by the tokenizer when a value starts at POS. Returns false on a type error. */
@@ -123,7 +164,8 @@ export function stringValue(start: u32, end: u32, escaped: bool): void {
   if (fr != NONE) {
     const k = kindOf(fr);
     if (k == K_ANY) {
-      tape(T_RAW, TOKEN_U16, POS - DELTA);
+      if (anyAsText()) tape(T_RAW, TOKEN_U16, POS - DELTA);
+      else tape(T_STR | (escaped ? TF_ESCAPED : 0), TOKEN_U16 + 1, end - DELTA);
     } else {
       let p = IN + start;
       let len = end - start;
@@ -160,7 +202,8 @@ export function numberValue(start: u32, end: u32): void {
     const v = parseNumber(IN + start, IN + end);
     LV_NUM = v;
     if (k == K_ANY) {
-      tape(T_RAW, TOKEN_U16, end - DELTA);
+      if (anyAsText()) tape(T_RAW, TOKEN_U16, end - DELTA);
+      else tapeNumber(T_NUM, v);
     } else {
       if (k == K_INT) {
         const range = frWord(fr, FR_AUX);
@@ -193,8 +236,10 @@ export function literalValue(lit: u32): void {
   LV_STATE = lit == 0 ? SS_TRUE : lit == 1 ? SS_FALSE : SS_NULL;
   if (fr != NONE) {
     const k = kindOf(fr);
-    if (k == K_ANY) tape(T_RAW, TOKEN_U16, POS - DELTA);
-    else if (lit == 2) tape(T_NULL, 0, 0);
+    if (k == K_ANY) {
+      if (anyAsText()) tape(T_RAW, TOKEN_U16, POS - DELTA);
+      else tape(lit == 0 ? T_TRUE : lit == 1 ? T_FALSE : T_NULL, 0, 0);
+    } else if (lit == 2) tape(T_NULL, 0, 0);
     else {
       boolOps(fr, lit == 0, TOKEN_START, POS);
       tape(lit == 0 ? T_TRUE : T_FALSE, 0, 0);
@@ -224,7 +269,11 @@ export function openObject(): void {
   const fr = sw(S_CUR_FR);
   if (fr == NONE) { pushFrame(FT_SKIP_OBJECT, NONE); return; }
   const k = kindOf(fr);
-  if (k == K_ANY) { pushFrame(FT_RAW_OBJECT, fr); return; }
+  if (k == K_ANY) {
+    const f = pushFrame(FT_RAW_OBJECT, fr);
+    if (!anyAsText()) openAnyEntries(f, T_MAP, fr);
+    return;
+  }
   if (k == K_MAP) {
     pushFrame(FT_MAP, fr);
     tape(T_MAP, fr, 0);
@@ -243,7 +292,11 @@ export function openObject(): void {
 export function openArray(): void {
   const fr = sw(S_CUR_FR);
   if (fr == NONE) { pushFrame(FT_SKIP_ARRAY, NONE); return; }
-  if (kindOf(fr) == K_ANY) { pushFrame(FT_RAW_ARRAY, fr); return; }
+  if (kindOf(fr) == K_ANY) {
+    const f = pushFrame(FT_RAW_ARRAY, fr);
+    if (!anyAsText()) openAnyEntries(f, T_ARR, fr);
+    return;
+  }
   pushFrame(FT_ARRAY, fr);
   tape(T_ARR, fr, 0);
 }
@@ -254,7 +307,10 @@ export function keyValue(start: u32, end: u32, escaped: bool, u16Start: u32): vo
   setFw(f, FM_KEY_START, start);
   setFw(f, FM_KEY_END, end);
   const t = fw(f, FM_TYPE);
-  if (t != FT_OBJECT && t != FT_MAP) return;
+  if (t != FT_OBJECT && t != FT_MAP) {
+    if (t == FT_RAW_OBJECT && !anyAsText()) tape(T_KEY | (escaped ? TF_ESCAPED : 0), u16Start, end - DELTA);
+    return;
+  }
   let p = IN + start;
   let len = end - start;
   if (escaped) { p = SCRATCH; len = unescape(IN + start, IN + end, SCRATCH); }
@@ -473,7 +529,10 @@ function closeContainer(f: usize, fr: u32, count: u32): void {
 }
 
 function closeSkipped(f: usize, raw: bool): void {
-  if (raw) tape(T_RAW, fw(f, FM_START_U16), POS + 1 - DELTA);
+  if (raw) {
+    if (anyAsText()) tape(T_RAW, fw(f, FM_START_U16), POS + 1 - DELTA);
+    else tape(fw(f, FM_TYPE) == FT_RAW_OBJECT ? T_MAP_END : T_ARR_END, 0, 0);
+  }
   DEPTH--;
   LV_STATE = fw(f, FM_COUNT) == 0 ? SS_EMPTY : SS_OTHER; // [] and {} held by an `any` field are zero
   LV_START = fw(f, FM_START);

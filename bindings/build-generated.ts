@@ -168,9 +168,31 @@ function any(w, g) {
     case ${L.T_TRUE}: return true;
     case ${L.T_FALSE}: return false;
     case ${L.T_NULL}: return null;
-    case ${L.T_RAW}: return JSON.parse(src.slice(u32[w + 1], u32[w + 2]));
+    case ${L.T_MAP}: return anyObject();
+    case ${L.T_ARR}: return anyArray();
+    case ${L.T_RAW}: return JSON.parse(src.slice(u32[w + 1], u32[w + 2])); // (past ANY_TAPE_MAX)
   }
   throw new Error("checker: corrupt tape at entry " + (i - 1));
+}
+function anyObject() {
+  const out = {};
+  for (;;) {
+    const w = base + i * ${W}; i++;
+    if ((u32[w] & 255) === ${L.T_MAP_END}) return out;
+    const k = str(w);
+    const v = base + i * ${W}; i++;
+    const x = any(v, u32[v] & 255);
+    if (k === "__proto__") own(out, k, x); else out[k] = x;
+  }
+}
+function anyArray() {
+  const out = [];
+  for (;;) {
+    const w = base + i * ${W}; i++;
+    const g = u32[w] & 255;
+    if (g === ${L.T_ARR_END}) return out;
+    out.push(any(w, g));
+  }
 }
 ${helpers.join("\n")}
 `;

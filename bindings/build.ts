@@ -1,6 +1,7 @@
 // Build the typed value of a valid document from the tape the core wrote. Strings are sliced out
 // of the source text by their UTF-16 span (escaped ones are decoded with JSON.parse), numbers come
-// as f64, `any` values are parsed from their JSON text. Missing keys take their default, null
+// as f64, `any` values from the entries of their content (objects as maps of `any`, arrays as
+// lists of `any`: what JSON.parse makes of their text). Missing keys take their default, null
 // (ptr) or zero value. This way was chosen by measurement (bench/results/build-strategies.md):
 // re-parsing the vetted text with JSON.parse and fixing it up was slower than reading the tape.
 
@@ -14,7 +15,10 @@ export interface Text {
   slice(start: number, end: number): string;
 }
 
-const ANY: RType = { kind: "scalar", scalar: "any" };
+export const ANY: RType = { kind: "scalar", scalar: "any" };
+/** The types of the containers inside an `any` value. */
+export const ANY_LIST: RType = { kind: "slice", elem: ANY };
+export const ANY_MAP: RType = { kind: "map", elem: ANY };
 
 /** The text of a T_STR / T_KEY / T_EXTRA / T_TIME entry at word w. */
 export function entryText(u32: Uint32Array, w: number, text: Text): string {
@@ -32,7 +36,7 @@ export function scalarValue(u32: Uint32Array, f64: Float64Array, w: number, t: R
     case L.T_TRUE: return true;
     case L.T_FALSE: return false;
     case L.T_NULL: return t.kind === "ptr" ? null : zeroValue(t);
-    case L.T_RAW: return JSON.parse(text.slice(u32[w + 1], u32[w + 2]));
+    case L.T_RAW: return JSON.parse(text.slice(u32[w + 1], u32[w + 2])); // (a stream's `any` value, or one past ANY_TAPE_MAX)
     case L.T_TIME: return timeFromText(entryText(u32, w, text));
   }
   throw new Error(`checker: corrupt tape (tag ${u32[w] & 0xff})`);
@@ -90,8 +94,9 @@ export class TapeReader {
     const w = this.base + this.i++ * L.TP_WORDS;
     switch (this.u32[w] & 0xff) {
       case L.T_OBJ: return this.object(modelOf(t));
-      case L.T_ARR: return this.array(stripPtr(t));
-      case L.T_MAP: return this.map(elemOf(t));
+      // (a container where a scalar type is expected is the content of an `any` value)
+      case L.T_ARR: return this.array(stripPtr(t).kind === "scalar" ? ANY_LIST : stripPtr(t));
+      case L.T_MAP: return this.map(stripPtr(t).kind === "scalar" ? ANY : elemOf(t));
     }
     return scalarValue(this.u32, this.f64, w, t, this.src);
   }

@@ -7,7 +7,7 @@ export const K_STRING = 1;
 export const K_BOOL = 2;
 export const K_INT = 3; // any Go int kind; the range id says which
 export const K_FLOAT = 4;
-export const K_ANY = 5; // interface{}: any JSON value, captured raw
+export const K_ANY = 5; // interface{}: any JSON value (its content on the tape: see T_RAW)
 export const K_TIME = 6; // time.Time: an RFC 3339 string
 export const K_OBJECT = 7; // a model
 export const K_SLICE = 8;
@@ -134,7 +134,12 @@ export const T_NUM = 10; // f64 in words 2..3
 export const T_TRUE = 11;
 export const T_FALSE = 12;
 export const T_NULL = 13;
-export const T_RAW = 14; // an `any` value: a, b = UTF-16 span of its JSON text
+// An `any` value (a t.any() field, an item or entry of one, a captured extra) is written as its
+// content: objects T_MAP (a = its field record) .. T_MAP_END with a T_KEY before each member,
+// arrays T_ARR .. T_ARR_END, strings T_STR (TF_ESCAPED), numbers T_NUM, T_TRUE / T_FALSE / T_NULL;
+// the builders make of them what JSON.parse makes of its text. A stream's session (SF_ANY_RAW)
+// writes it as one T_RAW entry instead: the stream reads an open `any` value from its text.
+export const T_RAW = 14; // an `any` value under SF_ANY_RAW: a, b = UTF-16 span of its JSON text
 export const T_TIME = 15; // a, b = UTF-16 span of the string contents
 export const T_EXTRA = 16; // a captured unknown key under ExtraAllow; a, b = UTF-16 span; the raw value follows
 export const TF_ESCAPED = 1 << 8; // the string contains escapes: decode it, do not slice it
@@ -218,6 +223,8 @@ export const SF_STRICT_MISSING = 1;
 /** Every input byte so far was written from a JS string (so it is well-formed UTF-8: a string's
  * lone surrogates are written as U+FFFD): the tokenizer counts UTF-16 units without checking. */
 export const SF_UTF8_KNOWN = 2;
+/** Write each `any` value as one T_RAW entry (its JSON text), not as entries of its content (streams). */
+export const SF_ANY_RAW = 4;
 
 // Tokenizer states (S_STATE)
 export const TS_VALUE = 0; // expecting a value
@@ -316,8 +323,16 @@ export const ZERO_TIME_MS = -62135596800000; // Go's zero time.Time, 0001-01-01T
 export const FM_MEMBER_START = 10; // byte offset where the current member / item value began
 export const FM_KEY_HASH = 12; // maps: 64-bit hash of the current key (decoded), words 12..13
 export const FM_START_U16 = 11; // UTF-16 offset of '{' or '[' (raw capture of `any` values)
-export const FT_RAW_OBJECT = 6; // an `any` value being captured: T_RAW when it closes
+export const FT_RAW_OBJECT = 6; // an object or array in an `any` value: its members are `any` values (FR_ANY); under SF_ANY_RAW skipped, and T_RAW when it closes
 export const FT_RAW_ARRAY = 7;
+/** Raw frames (entries of `any` content): tape index of the first entry of the outermost `any` value they are in (maps use this word for FM_KEY_HASH). */
+export const FM_ANY_TAPE = 12;
+/**
+ * Most tape entries one `any` value may write: past that, it and every later `any` value of the
+ * document are written as one T_RAW entry each (SF_ANY_RAW is set), so a huge `any` value takes
+ * no more WASM memory than its text (a 150 MB array of 0s would take 1.2 GB of entries).
+ */
+export const ANY_TAPE_MAX = 1 << 16;
 export const NONE = 0xffffffff; // no field record: the value is skipped
 export const FR_ANY = 0; // field record 0: an `any` slot (captured extras)
 export const S_TYPE_PATH = 41; // type error: first path frame in the arena

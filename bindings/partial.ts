@@ -9,17 +9,13 @@
 // costs O(total bytes) however large its open arrays grow, plus O(size of the changed
 // containers) per partial value actually read.
 
-import { arrayUnfinished, elemOf, entryText, finishArray, finishObject, objectUnfinished, scalarValue, type Text } from "./build.js";
+import { ANY, ANY_LIST, ANY_MAP, arrayUnfinished, elemOf, entryText, finishArray, finishObject, objectUnfinished, scalarValue, type Text } from "./build.js";
 import { toJsonForm } from "./json-form.js";
 import { OpenJsonReader, type OpenJsonSink } from "./open-json.js";
 import * as L from "./layout.js";
 import { stripPtr, type RField, type RModel, type RType } from "./resolve.js";
 import { setMember } from "./values.js";
 
-const ANY: RType = { kind: "scalar", scalar: "any" };
-/** The types of the containers inside an `any` value. */
-const ANY_LIST: RType = { kind: "slice", elem: ANY };
-const ANY_MAP: RType = { kind: "map", elem: ANY };
 
 type Slot = string | number;
 

@@ -91,8 +91,11 @@ export class Session {
     if (capWord >= 0) this.set(capWord, Math.floor(heap.capacity(p) / unit));
   }
 
-  /** Start a new document with this program. */
-  begin(program: number, limits: SessionLimits): void {
+  /**
+   * Start a new document with this program. `anyAsText`: write each `any` value as one T_RAW entry
+   * (its JSON text), as a stream reads it, instead of entries of its content.
+   */
+  begin(program: number, limits: SessionLimits, anyAsText = false): void {
     const u32 = this.engine.heap.u32;
     const w = this.w;
     for (let i = 0; i < RESET_WORDS.length; i++) u32[w + RESET_WORDS[i]] = 0;
@@ -100,7 +103,7 @@ export class Session {
     u32[w + L.S_STATE] = L.TS_VALUE;
     u32[w + L.S_MAX_DEPTH] = limits.maxDepth;
     u32[w + L.S_MAX_ERRORS] = limits.maxErrors;
-    u32[w + L.S_FLAGS] = (limits.strictMissingFields ? L.SF_STRICT_MISSING : 0) | L.SF_UTF8_KNOWN;
+    u32[w + L.S_FLAGS] = (limits.strictMissingFields ? L.SF_STRICT_MISSING : 0) | L.SF_UTF8_KNOWN | (anyAsText ? L.SF_ANY_RAW : 0);
     // (checked at every document, never skipped for the program of the last one: a program
     // freed with its validator leaves its address to the next program loaded, which may need
     // more, and the core's patterns wrote past the scratch into the next block of memory)

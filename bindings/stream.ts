@@ -139,7 +139,8 @@ export class StreamParser<M extends Model = Model> {
 
   /** Start over for a new document. */
   reset(): void {
-    this.session.begin(this.validator.loaded.address, this.validator.options);
+    // (the partial value reads an `any` value from its text: open, with the reader; closed, from T_RAW)
+    this.session.begin(this.validator.loaded.address, this.validator.options, true);
     this.text.reset();
     this.builder.reset();
     this.early.reset();

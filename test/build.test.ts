@@ -4,12 +4,8 @@
 import { execFileSync } from "node:child_process";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TapeReader } from "../bindings/build.js";
-import { generatedBuilder } from "../bindings/build-generated.js";
-import { getEngine } from "../bindings/engine.js";
 import { Validator, model, t } from "../bindings/index.js";
-import * as L from "../bindings/layout.js";
-import { sharedSession } from "../bindings/session.js";
+import { bothBuilders } from "./support/both-builders.js";
 
 const Tag = model("Tag", { name: t.string(), weight: t.ptr(t.float64()) });
 const Doc = model("Doc", {
@@ -19,17 +15,7 @@ const Doc = model("Doc", {
 });
 const v = new Validator(Doc, { strictMissingFields: false, extraFields: "allow" });
 
-function both(json: string, validator: Validator = v): [unknown, unknown] {
-  const v = validator;
-  const r = v.safeUnmarshal(json);
-  expect(r.ok, json).toBe(true);
-  const s = sharedSession();
-  const heap = getEngine().heap;
-  const base = s.get(L.S_TAPE) >>> 2;
-  const generic = new TapeReader(heap.u32, heap.f64, base, json).value({ kind: "model", model: v.program.resolved.root });
-  const generated = generatedBuilder(v.program.resolved.root)!(heap.u32, heap.f64, base, json);
-  return [generic, generated];
-}
+const both = (json: string, validator: Validator = v): [unknown, unknown] => bothBuilders(validator, json);
 
 const tagArb = fc.record({ name: fc.string(), weight: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), { nil: null }) }, { requiredKeys: [] });
 const docArb = fc.record({
