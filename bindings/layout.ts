@@ -217,7 +217,7 @@ export const S_HEX = 37; // \u escape: digits read so far and value
 export const S_STR_FLAGS = 38; // current string: has escapes
 export const S_DOC_START = 39; // byte offset of the root value
 export const S_SCRATCH_LEN = 40;
-export const S_ERR_RETRACTED = 41; // error records a repeated key took back so far (the list changed, not only grew)
+export const S_ERR_RETRACTED = 45; // error records a repeated key took back so far (the list changed, not only grew)
 
 export const SF_STRICT_MISSING = 1;
 /** Every input byte so far was written from a JS string (so it is well-formed UTF-8: a string's
