@@ -44,15 +44,37 @@ export class Heap {
     const p = this.top;
     const end = p + bytes;
     const have = this.memory.buffer.byteLength;
-    if (end > have) {
-      // by at least an eighth of the memory (and 1 MiB): growing page by page, one grow per new
-      // stream parser, made creating parsers slow (each grow is a costly call)
-      this.memory.grow(Math.max(Math.ceil((end - have) / 65536), Math.ceil(have / 8 / 65536), 16));
-    }
+    if (end > have) this.grow(end - have);
     this.top = end;
     this.sizes.set(p, cls);
     this.views();
     return p;
+  }
+
+  /**
+   * Grow the memory by at least `bytes`: by an eighth of it (and 1 MiB) when it can, as growing
+   * page by page, one grow per new stream parser, made creating parsers slow (each grow is a costly
+   * call); else by what is needed; else (WebAssembly memory stops at 4 GiB, or the host refuses) a
+   * RangeError that says so. Nothing is allocated then, and the heap stays usable.
+   */
+  private grow(bytes: number): void {
+    const needed = Math.ceil(bytes / 65536);
+    const have = this.memory.buffer.byteLength;
+    for (const pages of [Math.max(needed, Math.ceil(have / 8 / 65536), 16), needed]) {
+      try {
+        this.memory.grow(pages);
+        return;
+      } catch (e) {
+        if (pages === needed) {
+          throw new RangeError(
+            `checker: out of WebAssembly memory: ${bytes} more bytes were needed above ${have} ` +
+              "(WebAssembly memory stops at 4 GiB); this document's values need more working memory than one call can have: " +
+              "lower maxDocumentBytes, or read the input in parts (parseLines for NDJSON)",
+            { cause: e },
+          );
+        }
+      }
+    }
   }
 
   release(p: number): void {

@@ -2,6 +2,7 @@
 // of calls); a huge document grows it once, and later documents reuse that space.
 import { describe, expect, it } from "vitest";
 import { getEngine } from "../bindings/engine.js";
+import { Heap } from "../bindings/memory.js";
 import { Validator, model, t } from "../bindings/index.js";
 
 const User = model("User", { name: t.string("required,min=2"), tags: t.slice(t.string(), "unique"), n: t.int() });
@@ -31,5 +32,25 @@ describe("memory", () => {
     const after = memory.buffer.byteLength;
     expect(v.safeUnmarshal(doc).ok).toBe(true);
     expect(memory.buffer.byteLength).toBe(after);
+  });
+});
+
+describe("memory that cannot grow", () => {
+  // (a memory of at most 4 pages stands for the 4 GiB WebAssembly stops at)
+  const small = () => new Heap(new WebAssembly.Memory({ initial: 1, maximum: 4 }), 1024);
+
+  it("is a RangeError that says so, and the heap stays usable", () => {
+    const heap = small();
+    const a = heap.alloc(1000);
+    expect(() => heap.alloc(300_000)).toThrow(new RangeError(
+      "checker: out of WebAssembly memory: 460800 more bytes were needed above 65536 (WebAssembly memory stops at 4 GiB); " +
+        "this document's values need more working memory than one call can have: lower maxDocumentBytes, or read the input in parts (parseLines for NDJSON)",
+    ));
+    // (what fits is still given, first by what is needed when the usual eighth would pass the maximum)
+    const b = heap.alloc(100_000);
+    expect(b).toBeGreaterThan(a);
+    expect(heap.u8.length).toBeLessThanOrEqual(4 * 65536);
+    heap.u8[b + 99_999] = 7;
+    expect(heap.u8[b + 99_999]).toBe(7);
   });
 });
