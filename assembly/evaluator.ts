@@ -20,6 +20,7 @@ import {
   R_UINT8, R_UINT16, R_UINT32, R_UINT64, SH_WORDS,
 } from "../bindings/layout";
 import { boolOps, containerOps, numberOps, objectOps, stringOps } from "./checks";
+import { itemsMode } from "./items";
 import { NUM_IS_INTEGER, parseNumber } from "./number";
 import { addError, dropExtraKey, frame, fw, retractErrors, setFw, tape, tapeNumber, writePath } from "./records";
 import {
@@ -161,26 +162,34 @@ export function numberValue(start: u32, end: u32): void {
     LV_NUM = v;
     if (k == K_ANY) {
       tape(T_RAW, TOKEN_U16, end - DELTA);
-    } else {
-      if (k == K_INT) {
-        const range = frWord(fr, FR_AUX);
-        if (!NUM_IS_INTEGER) { typeError(fr, J_NUMBER, TE_NOT_INT, start); return; }
-        // (a uint takes no sign, -0 neither: Go's ParseUint refuses "-0")
-        const min = unchecked(INT_MIN[range]);
-        if (v < min || v > unchecked(INT_MAX[range]) || (min == 0 && load<u8>(IN + start) == 0x2d)) {
-          typeError(fr, J_NUMBER, TE_RANGE, start);
-          return;
-        }
-      } else if (frWord(fr, FR_AUX) == R_FLOAT32 ? !isFinite(<f32>v) : !isFinite(v)) { // (float32: what rounds to a finite float32, as Go's ParseFloat(s, 32) reads 3.4028235e+38)
-        typeError(fr, J_NUMBER, TE_RANGE, start);
-        return;
-      }
-      if (k == K_INT) LV_NUM = v == 0 ? 0 : v; // Go's ints have no -0
-      numberOps(fr, v, start, end);
-      tapeNumber(T_NUM, LV_NUM);
-    }
+    } else if (!checkedNumber(fr, k, v, start, end)) return;
   }
   valueDone();
+}
+
+/**
+ * Number v, text [start, end), read for field fr of kind k (int or float): its kind's range, its
+ * ops and its tape entry; false after a type error (the run stops).
+ */
+export function checkedNumber(fr: u32, k: u32, v: f64, start: u32, end: u32): bool {
+  if (k == K_INT) {
+    const range = frWord(fr, FR_AUX);
+    if (!NUM_IS_INTEGER) { typeError(fr, J_NUMBER, TE_NOT_INT, start); return false; }
+    // (a uint takes no sign, -0 neither: Go's ParseUint refuses "-0")
+    const min = unchecked(INT_MIN[range]);
+    if (v < min || v > unchecked(INT_MAX[range]) || (min == 0 && load<u8>(IN + start) == 0x2d)) {
+      typeError(fr, J_NUMBER, TE_RANGE, start);
+      return false;
+    }
+  } else if (frWord(fr, FR_AUX) == R_FLOAT32 ? !isFinite(<f32>v) : !isFinite(v)) { // (float32: what rounds to a finite float32, as Go's ParseFloat(s, 32) reads 3.4028235e+38)
+    typeError(fr, J_NUMBER, TE_RANGE, start);
+    return false;
+  }
+  const n = k == K_INT && v == 0 ? 0 : v; // Go's ints have no -0
+  LV_NUM = n;
+  numberOps(fr, v, start, end);
+  tapeNumber(T_NUM, n);
+  return true;
 }
 
 /** true / false / null: lit 0, 1, 2; the token is [TOKEN_START, POS). */
@@ -244,7 +253,7 @@ export function openArray(): void {
   const fr = sw(S_CUR_FR);
   if (fr == NONE) { pushFrame(FT_SKIP_ARRAY, NONE); return; }
   if (kindOf(fr) == K_ANY) { pushFrame(FT_RAW_ARRAY, fr); return; }
-  pushFrame(FT_ARRAY, fr);
+  setFw(pushFrame(FT_ARRAY, fr), FM_MODE, itemsMode(fr));
   tape(T_ARR, fr, 0);
 }
 

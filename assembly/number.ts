@@ -81,6 +81,56 @@ export function parseNumber(p: usize, end: usize): f64 {
   return slowParse(start, end, neg);
 }
 
+// ---------------------------------------------------------------- one pass (array items)
+
+/** The value quickNumber read. */
+export let QUICK_VALUE: f64 = 0;
+
+/**
+ * Read a plain number at p in one pass, syntax and value together: -?(0|[1-9][0-9]*)(.[0-9]+)?
+ * with at most 19 digits, followed by a byte that cannot continue it, or by `last` when `final`.
+ * Returns its end, with QUICK_VALUE and NUM_IS_INTEGER set; returns 0 for anything else (an
+ * exponent, more digits, a number the chunk cuts, malformed text), which the general path
+ * (wholeNumber, then parseNumber) reads and reports. An integer takes no division; the value is
+ * the correctly rounded one parseNumber gives (Clinger, else Eisel-Lemire, else parseNumber).
+ */
+export function quickNumber(p: usize, last: usize, final: bool): usize {
+  const start = p;
+  const neg = p < last && load<u8>(p) == 0x2d;
+  if (neg) p++;
+  const first = p;
+  let mant: u64 = 0;
+  let d: u32;
+  while (p < last && (d = <u32>load<u8>(p) - 0x30) < 10) { mant = mant * 10 + d; p++; }
+  let digits = <u32>(p - first);
+  if (digits == 0 || (digits > 1 && load<u8>(first) == 0x30)) return 0;
+  let frac: u32 = 0;
+  if (p < last && load<u8>(p) == 0x2e) {
+    const f = ++p;
+    while (p < last && (d = <u32>load<u8>(p) - 0x30) < 10) { mant = mant * 10 + d; p++; }
+    frac = <u32>(p - f);
+    if (frac == 0) return 0;
+    digits += frac;
+  }
+  if (digits > 19) return 0; // (mant may have wrapped)
+  if (p >= last) {
+    if (!final) return 0;
+  } else {
+    const c = <u32>load<u8>(p);
+    if (c == 0x2e || (c | 0x20) == 0x65 || c == 0x2b || c == 0x2d) return 0;
+  }
+  NUM_IS_INTEGER = frac == 0;
+  let v: f64;
+  if (mant <= (<u64>1 << 53)) {
+    v = frac == 0 ? <f64>mant : <f64>mant / unchecked(POW10[frac]);
+  } else {
+    v = eiselLemire(mant, -<i32>frac);
+    if (v < 0) { QUICK_VALUE = parseNumber(start, p); return p; }
+  }
+  QUICK_VALUE = neg ? -v : v;
+  return p;
+}
+
 // ---------------------------------------------------------------- Eisel-Lemire (middle path)
 
 // 10^q for q in [POW10_128_MIN, POW10_128_MAX] as 128-bit mantissas (top bit set, truncated): high

@@ -1,0 +1,91 @@
+// Lists of numbers are read by the core's item loop (assembly/items.ts) when a document is read
+// whole; fed one byte at a time, every number reaches the end of its chunk and goes through the
+// general path (tokenizer step by step, wholeNumber / scanNumber, parseNumber). The two must end
+// the same: value, FieldErrors (code, message, path, value; element checks are not allowed, the list's are), syntax and type errors (message,
+// offset, field). Generated lists mix plain numbers with what the loop hands back to the general
+// path: exponents, long mantissas, -0, malformed numbers, null, other types, whitespace, a fixed
+// array's extra items, a missing ']'.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { model, t, type Model } from "../bindings/model.js";
+import { StreamParser } from "../bindings/stream.js";
+import { Validator } from "../bindings/validator.js";
+import { differences, feedAll, oneShot, singles, utf8 } from "./support/stream-harness.js";
+
+const Lists = model("Lists", {
+  ints: t.slice(t.int()),
+  small: t.slice(t.int8(), "min=1"),
+  bytes: t.slice(t.uint8()),
+  big: t.slice(t.uint64()),
+  ptrs: t.slice(t.ptr(t.int32())),
+  f64: t.slice(t.float64(), "max=9"),
+  f32: t.slice(t.float32()),
+  triple: t.array(3, t.float64()),
+  grid: t.slice(t.slice(t.int16())),
+  capped: t.slice(t.float64(), "max=4"),
+});
+const keys = ["ints", "small", "bytes", "big", "ptrs", "f64", "f32", "triple", "grid", "capped"];
+
+const NUMBERS = [
+  "0", "-0", "7", "-7", "42", "100", "-100", "101", "127", "255", "256", "-1", "123456", "999999999",
+  "9007199254740991", "9007199254740992", "9007199254740993", "-9007199254740993", "18446744073709551615",
+  "18446744073709551616", "1234567890123456789", "12345678901234567890", "0.5", "-0.0", "1.0", "3.14159",
+  "0.1", "0.30000000000000004", "123.45678901234567", "-987.6543210987654", "1e5", "1E-3", "2.5e+10",
+  "1e309", "-1e309", "3.4028235e38", "3.5e38", "4.9e-324", "0.00000000000000000001", "1.7976931348623157e308",
+];
+const OTHERS = ['null', '"7"', "true", "[]", "{}", "01", "1.", "-", "1e", ".5", "+1", "1.2.3", "--1", "0x10"];
+
+const FLOAT_KEYS = new Set(["f64", "f32", "triple", "capped"]);
+const item = (key: string) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...NUMBERS) },
+    { weight: FLOAT_KEYS.has(key) ? 6 : 30, arbitrary: fc.integer({ min: key === "bytes" ? 0 : -120, max: 120 }).map(String) },
+    { weight: FLOAT_KEYS.has(key) ? 30 : 0, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e30, max: 1e30 }).map((x) => JSON.stringify(x)) },
+    { weight: 1, arbitrary: fc.constantFrom(...OTHERS) },
+  );
+const ws = fc.constantFrom("", "", "", " ", "\n\t ");
+const list = (key: string) =>
+  fc.tuple(fc.array(fc.tuple(ws, item(key), ws), { maxLength: 12 }), fc.oneof({ weight: 30, arbitrary: fc.constant("]") }, { weight: 1, arbitrary: fc.constantFrom("", ",]", " ]x") })).map(
+    ([items, close]) => `[${items.map(([a, x, b]) => a + x + b).join(",")}${close}`,
+  );
+const twoKeys = fc.uniqueArray(fc.constantFrom(...keys), { minLength: 2, maxLength: 2 });
+const doc = twoKeys.chain(([k1, k2]) =>
+  fc.tuple(list(k1 === "grid" ? "ints" : k1), list(k2 === "grid" ? "ints" : k2)).map(([l1, l2]) => {
+    const v1 = k1 === "grid" ? `[${l1.replace(/\]\s*x?$/, "]")},${l1}]` : l1;
+    const v2 = k2 === "grid" ? `[[], ${l2}]` : l2;
+    return `{"${k1}": ${v1}, "${k2}":${v2}}`;
+  }),
+);
+
+const validator = new Validator(Lists as Model, { strictMissingFields: false });
+const parser = StreamParser.fromValidator(validator);
+
+describe("lists of numbers: the item loop ends as the general path does", () => {
+  it("one-shot (item loop) vs one byte at a time (general path)", () => {
+    const endings = { valid: 0, invalid: 0, syntax: 0, type: 0 };
+    fc.assert(
+      fc.property(doc, (text) => {
+        const want = oneShot(validator, utf8(text));
+        endings[want.status]++;
+        const diffs = differences(feedAll(parser, singles(utf8(text))), want);
+        expect(diffs, text).toEqual([]);
+      }),
+      { seed: 20261124, numRuns: 1500 },
+    );
+    for (const n of Object.values(endings)) expect(n, JSON.stringify(endings)).toBeGreaterThan(100);
+  });
+
+  it("reads what JSON.parse reads, ints without -0", () => {
+    const ints = new Validator(model("Ints", { xs: t.slice(t.int64()), fs: t.slice(t.float64()) }) as Model);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 })), fc.array(fc.double({ noNaN: true, noDefaultInfinity: true })), (xs, fs) => {
+        const text = JSON.stringify({ xs, fs });
+        const r = ints.safeUnmarshal(text);
+        expect(r.ok && r.value).toEqual({ xs: xs.map((x) => (x === 0 ? 0 : x)), fs: JSON.parse(text).fs });
+      }),
+      { seed: 11, numRuns: 500 },
+    );
+    const r = ints.safeUnmarshal('{"xs":[-0, 0],"fs":[-0, 0.0]}');
+    expect(r.ok && Object.is(r.value.xs[0], 0) && Object.is(r.value.fs[0], -0)).toBe(true);
+  });
+});
