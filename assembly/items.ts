@@ -7,11 +7,11 @@
 // anything else (null, a value of another type, an exponent, a number the chunk cuts, a syntax
 // error, a full buffer) to the general path at that byte, so the outcome is the same.
 
-import { F_ITEMS, FM_COUNT, FM_FR, FM_MEMBER_START, FR_AUX, FR_KIND, FR_LEN, K_ARRAY, K_FLOAT, K_INT, K_SLICE, S_CUR_FR, TS_ARR_NEXT, TS_VALUE } from "../bindings/layout";
+import { NONE, F_ITEMS, FR_OBJ_OPS, FR_OPS, FM_COUNT, FM_FR, FM_MEMBER_START, FR_AUX, FR_KIND, FR_LEN, K_ARRAY, K_FLOAT, K_INT, K_SLICE, S_CUR_FR, TS_ARR_NEXT, TS_VALUE } from "../bindings/layout";
 import { checkedNumber } from "./evaluator";
 import { QUICK_VALUE, quickNumber } from "./number";
 import { frame, fw, setFw } from "./records";
-import { DELTA, DEPTH, FINAL, IN, LEN, POS, STATE, TOKEN_START, TOKEN_U16, frWord, setSw } from "./state";
+import { DELTA, DEPTH, FINAL, IN, LEN, POS, STATE, TAPE_CAP, TAPE_LEN, TAPE_ON, TOKEN_START, TOKEN_U16, frWord, setSw } from "./state";
 import { haveSpace, isWs } from "./tokenizer";
 
 /** FM_MODE of a list's frame: its items go through the general path ... */
@@ -40,20 +40,19 @@ export function numberItems(): bool {
   const k = frWord(el, FR_KIND) & 0xff;
   // a fixed-size array reads its first N items; the rest are read and dropped by the general path
   const limit = (frWord(fr, FR_KIND) & 0xff) == K_ARRAY ? frWord(fr, FR_LEN) : 0xffffffff;
+  const range = frWord(el, FR_AUX);
+  // without ops an item adds one tape entry and no error record: the tape is the only buffer
+  // that can fill up (haveSpace held when the loop began)
+  const plain = frWord(el, FR_OPS) == frWord(el, FR_OBJ_OPS);
   let count = fw(f, FM_COUNT);
   let pos = POS;
-  let read = false;
+  let start = NONE; // where the last item read began
   while (count < limit) {
     const end = quickNumber(IN + pos, IN + LEN, FINAL);
     if (end == 0) break;
-    // as beginValue and beginToken
-    setSw(S_CUR_FR, el);
-    setFw(f, FM_MEMBER_START, pos);
-    TOKEN_START = pos;
-    TOKEN_U16 = pos - DELTA;
+    start = pos;
     POS = <u32>(end - IN);
-    read = true;
-    if (!checkedNumber(el, k, QUICK_VALUE, pos, POS)) return true; // a type error: the run stops
+    if (!checkedNumber(el, k, range, QUICK_VALUE, pos, POS)) break; // a type error: the run stops
     // as valueDone
     setFw(f, FM_COUNT, ++count);
     STATE = TS_ARR_NEXT;
@@ -61,12 +60,18 @@ export function numberItems(): bool {
     pos = POS;
     while (pos < LEN && isWs(load<u8>(IN + pos))) pos++;
     POS = pos;
-    if (pos >= LEN || load<u8>(IN + pos) != 0x2c || !haveSpace()) return true;
+    if (pos >= LEN || load<u8>(IN + pos) != 0x2c || !(plain ? !TAPE_ON || TAPE_LEN + 4 <= TAPE_CAP : haveSpace())) break;
     pos++;
     STATE = TS_VALUE;
     while (pos < LEN && isWs(load<u8>(IN + pos))) pos++;
     POS = pos;
-    if (pos >= LEN) return true;
+    if (pos >= LEN) break;
   }
-  return read;
+  if (start == NONE) return false;
+  // what beginValue and beginToken leave for the last item (nothing reads them before)
+  setSw(S_CUR_FR, el);
+  setFw(f, FM_MEMBER_START, start);
+  TOKEN_START = start;
+  TOKEN_U16 = start - DELTA;
+  return true;
 }

@@ -86,33 +86,54 @@ export function parseNumber(p: usize, end: usize): f64 {
 /** The value quickNumber read. */
 export let QUICK_VALUE: f64 = 0;
 
+const POW10_U64: StaticArray<u64> = [1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000];
+
+/**
+ * The 8-digit number in t, one digit value (0..9) per byte, the first (most significant) in the
+ * low byte: pairs, then fours, then all eight, by multiplication (simdjson's
+ * parse_eight_digits_unrolled), with no chain of one multiply-add per digit.
+ */
+@inline function eightDigits(t: u64): u64 {
+  t = t * 10 + (t >> 8);
+  return (((t & 0x000000ff000000ff) * (100 + (1000000 << 32))) + (((t >> 16) & 0x000000ff000000ff) * (1 + (10000 << 32)))) >> 32;
+}
+
 /**
  * Read a plain number at p in one pass, syntax and value together: -?(0|[1-9][0-9]*)(.[0-9]+)?
  * with at most 19 digits, followed by a byte that cannot continue it, or by `last` when `final`.
  * Returns its end, with QUICK_VALUE and NUM_IS_INTEGER set; returns 0 for anything else (an
  * exponent, more digits, a number the chunk cuts, malformed text), which the general path
- * (wholeNumber, then parseNumber) reads and reports. An integer takes no division; the value is
- * the correctly rounded one parseNumber gives (Clinger, else Eisel-Lemire, else parseNumber).
+ * (wholeNumber, then parseNumber) reads and reports. Digits go eight at a time where eight bytes
+ * lie before `last`; an integer takes no division; the value is the correctly rounded one
+ * parseNumber gives (Clinger, else Eisel-Lemire, else parseNumber).
  */
-export function quickNumber(p: usize, last: usize, final: bool): usize {
+@inline export function quickNumber(p: usize, last: usize, final: bool): usize {
   const start = p;
   const neg = p < last && load<u8>(p) == 0x2d;
   if (neg) p++;
   const first = p;
+  let dot: usize = 0; // first byte after the '.'
   let mant: u64 = 0;
-  let d: u32;
-  while (p < last && (d = <u32>load<u8>(p) - 0x30) < 10) { mant = mant * 10 + d; p++; }
-  let digits = <u32>(p - first);
-  if (digits == 0 || (digits > 1 && load<u8>(first) == 0x30)) return 0;
-  let frac: u32 = 0;
-  if (p < last && load<u8>(p) == 0x2e) {
-    const f = ++p;
+  for (;;) {
+    while (p + 8 <= last) {
+      // t: the bytes minus '0'; a byte is a digit when its t is below 10 (high bit of t + 0x76
+      // clear, and of t itself); a carry only reaches bytes after the first that is not
+      const t = load<u64>(p) ^ 0x3030303030303030;
+      const other = ((t + 0x7676767676767676) | t) & 0x8080808080808080;
+      if (other == 0) { mant = mant * 100000000 + eightDigits(t); p += 8; continue; }
+      const n = <u32>ctz(other) >> 3; // digits before the first other byte
+      if (n != 0) { mant = mant * unchecked(POW10_U64[n]) + eightDigits(t << (64 - (n << 3))); p += n; }
+      break;
+    }
+    let d: u32;
     while (p < last && (d = <u32>load<u8>(p) - 0x30) < 10) { mant = mant * 10 + d; p++; }
-    frac = <u32>(p - f);
-    if (frac == 0) return 0;
-    digits += frac;
+    if (dot != 0 || p >= last || load<u8>(p) != 0x2e) break;
+    dot = ++p;
   }
-  if (digits > 19) return 0; // (mant may have wrapped)
+  const whole = <u32>((dot != 0 ? dot - 1 : p) - first);
+  const frac = dot != 0 ? <u32>(p - dot) : 0;
+  if (whole == 0 || (whole > 1 && load<u8>(first) == 0x30) || (dot != 0 && frac == 0)) return 0;
+  if (whole + frac > 19) return 0; // (mant may have wrapped)
   if (p >= last) {
     if (!final) return 0;
   } else {

@@ -35,12 +35,17 @@ const NUMBERS = [
 ];
 const OTHERS = ['null', '"7"', "true", "[]", "{}", "01", "1.", "-", "1e", ".5", "+1", "1.2.3", "--1", "0x10"];
 
+// runs of 1..22 digits (the loop reads eight at a time), a fraction or not: leading zeros, the
+// 19-digit edge, values past 2^53 and past the int kinds' ranges
+const digits = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 1, maxLength: 22 });
+const digitRun = fc.tuple(fc.constantFrom("", "-"), digits, fc.option(digits, { nil: undefined })).map(([sign, a, b]) => sign + (a.length > 1 ? a.replace(/^0+/, "") || "0" : a) + (b === undefined ? "" : "." + b));
 const FLOAT_KEYS = new Set(["f64", "f32", "triple", "capped"]);
 const item = (key: string) =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...NUMBERS) },
     { weight: FLOAT_KEYS.has(key) ? 6 : 30, arbitrary: fc.integer({ min: key === "bytes" ? 0 : -120, max: 120 }).map(String) },
     { weight: FLOAT_KEYS.has(key) ? 30 : 0, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e30, max: 1e30 }).map((x) => JSON.stringify(x)) },
+    { weight: 4, arbitrary: digitRun },
     { weight: 1, arbitrary: fc.constantFrom(...OTHERS) },
   );
 const ws = fc.constantFrom("", "", "", " ", "\n\t ");
@@ -70,7 +75,7 @@ describe("lists of numbers: the item loop ends as the general path does", () => 
         const diffs = differences(feedAll(parser, singles(utf8(text))), want);
         expect(diffs, text).toEqual([]);
       }),
-      { seed: 20261124, numRuns: 1500 },
+      { seed: 20261124, numRuns: 2500 },
     );
     for (const n of Object.values(endings)) expect(n, JSON.stringify(endings)).toBeGreaterThan(100);
   });
@@ -87,5 +92,17 @@ describe("lists of numbers: the item loop ends as the general path does", () => 
     );
     const r = ints.safeUnmarshal('{"xs":[-0, 0],"fs":[-0, 0.0]}');
     expect(r.ok && Object.is(r.value.xs[0], 0) && Object.is(r.value.fs[0], -0)).toBe(true);
+  });
+
+  it("a list longer than a new session's tape: the loop stops for room and goes on", () => {
+    const M = model("Long", { xs: t.slice(t.uint16()), fs: t.array(2, t.float32()) });
+    const xs = Array.from({ length: 3000 }, (_, i) => (i * 7919) % 65536);
+    const text = JSON.stringify({ xs, fs: [1.5, -2.25, 3] });
+    const r = new StreamParser(M).feed(text);
+    expect(r.done && r.value).toEqual({ xs, fs: [1.5, -2.25] });
+    // the item that does not fit its kind, after the tape has grown: its index and offset
+    const bad = text.replace(/,\d+,\d+\]/, ",65536,1]");
+    const e = new StreamParser(M).feed(bad).errors[0];
+    expect(e).toMatchObject({ name: "UnmarshalTypeError", field: "xs[2998]", expected: "uint16", got: "number 65536", offset: bad.indexOf(",65536,") + 1 });
   });
 });
