@@ -6,7 +6,7 @@
 import {
   EX_CAPTURE, EX_FORBID, E_EXTRA, E_MISSING, E_PAD, E_REQUIRED, E_ZERO, FM_CHILD, FM_COUNT, FM_FR, FM_KEY_END,
   FM_KEY_START, FM_MEMBER_START, FM_MODE, FM_SLOTS, FM_START, FM_START_U16, FM_TYPE, FR_ANY, FR_AUX,
-  FR_DEFAULT, FR_DEFAULT_LEN, FR_OBJ_OPS, FR_OPS, FR_UNIQUE_BY, FR_KEY_LEN, FR_KEY_OFF, FR_KIND, FR_LEN, FR_SLOT, FT_ARRAY, FT_MAP,
+  FR_DEFAULT, FR_DEFAULT_LEN, FR_UNIQUE_BY, FR_KEY_LEN, FR_KEY_OFF, FR_KIND, FR_LEN, FR_SLOT, FT_ARRAY, FT_MAP,
   FT_OBJECT, FT_RAW_ARRAY, FT_RAW_OBJECT, FT_SKIP_ARRAY, FT_SKIP_OBJECT, F_EXTRAS, F_HAS_DEFAULT,
   F_IGNORED, F_ITEMS, F_NULLABLE, F_OMITEMPTY, F_PAD_FAILS, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, FM_KEY_HASH, IT_BYTES, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
   J_STRING, IGNORED, K_ANY, K_ARRAY, K_BOOL, K_FLOAT, K_INT, K_MAP, K_OBJECT, K_SLICE, K_STRING, K_TIME, NONE,
@@ -42,7 +42,7 @@ export function startRun(): void {
 let LV_STATE: u32 = 0;
 let LV_START: u32 = 0; // slot span: string contents / JSON text of other values
 let LV_END: u32 = 0;
-let LV_NUM: f64 = 0;
+export let LV_NUM: f64 = 0;
 // How the completed value becomes an item record of a unique list / counted map:
 const ITEM_SCALAR: u32 = 0; // its key comes from LV_* (a scalar)
 const ITEM_KEYED: u32 = 1; // LV_KEY was computed when the object closed
@@ -162,34 +162,38 @@ export function numberValue(start: u32, end: u32): void {
     LV_NUM = v;
     if (k == K_ANY) {
       tape(T_RAW, TOKEN_U16, end - DELTA);
-    } else if (!checkedNumber(fr, k, frWord(fr, FR_AUX), v, start, end)) return;
+    } else {
+      const n = fittedNumber(fr, k, frWord(fr, FR_AUX), v, start);
+      if (isNaN(n)) return;
+      LV_NUM = n;
+      numberOps(fr, v, start, end);
+      tapeNumber(T_NUM, n);
+    }
   }
   valueDone();
 }
 
 /**
- * Number v, text [start, end), read for field fr of kind k (int or float) and range id `range`
- * (its FR_AUX): its kind's range, its ops and its tape entry; false after a type error (the run
- * stops).
+ * Number v, its text at start, read for field fr of kind k (int or float) and range id `range`
+ * (its FR_AUX), as the field holds it (an int has no -0); NaN after a type error (its kind's
+ * range: the run stops).
  */
-@inline export function checkedNumber(fr: u32, k: u32, range: u32, v: f64, start: u32, end: u32): bool {
+@inline export function fittedNumber(fr: u32, k: u32, range: u32, v: f64, start: u32): f64 {
   if (k == K_INT) {
-    if (!NUM_IS_INTEGER) { typeError(fr, J_NUMBER, TE_NOT_INT, start); return false; }
+    if (!NUM_IS_INTEGER) { typeError(fr, J_NUMBER, TE_NOT_INT, start); return NaN; }
     // (a uint takes no sign, -0 neither: Go's ParseUint refuses "-0")
     const min = unchecked(INT_MIN[range]);
     if (v < min || v > unchecked(INT_MAX[range]) || (min == 0 && load<u8>(IN + start) == 0x2d)) {
       typeError(fr, J_NUMBER, TE_RANGE, start);
-      return false;
+      return NaN;
     }
-  } else if (range == R_FLOAT32 ? !isFinite(<f32>v) : !isFinite(v)) { // (float32: what rounds to a finite float32, as Go's ParseFloat(s, 32) reads 3.4028235e+38)
-    typeError(fr, J_NUMBER, TE_RANGE, start);
-    return false;
+    return v == 0 ? 0 : v; // Go's ints have no -0
   }
-  const n = k == K_INT && v == 0 ? 0 : v; // Go's ints have no -0
-  LV_NUM = n;
-  if (frWord(fr, FR_OPS) != frWord(fr, FR_OBJ_OPS)) numberOps(fr, v, start, end);
-  tapeNumber(T_NUM, n);
-  return true;
+  if (range == R_FLOAT32 ? !isFinite(<f32>v) : !isFinite(v)) { // (float32: what rounds to a finite float32, as Go's ParseFloat(s, 32) reads 3.4028235e+38)
+    typeError(fr, J_NUMBER, TE_RANGE, start);
+    return NaN;
+  }
+  return v;
 }
 
 /** true / false / null: lit 0, 1, 2; the token is [TOKEN_START, POS). */

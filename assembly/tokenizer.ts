@@ -10,7 +10,7 @@ import {
   TS_COLON, TS_DONE, TS_ERROR, TS_KEY, TS_LITERAL, TS_NUMBER, TS_OBJ_FIRST, TS_OBJ_KEY, TS_OBJ_NEXT,
   TS_STRING, TS_VALUE, TP_WORDS, FM_MODE,
 } from "../bindings/layout";
-import { ITEMS_NUMBER, numberItems } from "./items";
+import { ITEMS_GENERAL, listItems } from "./items";
 import { frame, fw } from "./records";
 import {
   TYPE_ERROR, beginValue, closeArray, closeObject, keyValue, literalValue, numberValue, openArray,
@@ -61,7 +61,7 @@ function syntaxError(reason: u32, at: u32): u32 {
 }
 
 /** Enough room in every buffer for one more token's worth of output? */
-export function haveSpace(): bool {
+function haveSpace(): bool {
   if (DEPTH + 2 >= STACK_CAP) return false;
   if (TAPE_ON && TAPE_LEN + 4 > TAPE_CAP) return false;
   if (ARENA_LEN + STEP_ERRORS * (DEPTH + 2) > ARENA_CAP) return false;
@@ -155,9 +155,9 @@ function valueNext(): u32 {
   return beginToken(<u32>load<u8>(IN + POS));
 }
 
-/** The first byte c of an item of the innermost list is at POS: a list of numbers reads it in its item loop. */
-function beginItem(c: u32): u32 {
-  if (fw(frame(DEPTH - 1), FM_MODE) == ITEMS_NUMBER && numberItems()) return GO;
+/** The first byte c of an item of the innermost list is at POS: a list of scalars reads it in its item loop. */
+@inline function beginItem(c: u32): u32 {
+  if (fw(frame(DEPTH - 1), FM_MODE) != ITEMS_GENERAL && listItems()) return GO;
   return beginToken(c);
 }
 
@@ -246,12 +246,7 @@ function scanString(isKey: bool): u32 {
       while (pos < len) {
         if (!wide) {
           while (pos + 16 <= len) {
-            const v = v128.load(IN + pos);
-            const special = v128.or(
-              v128.or(i8x16.eq(v, i8x16.splat(0x22)), i8x16.eq(v, i8x16.splat(0x5c))),
-              i8x16.lt_s(v, i8x16.splat(0x20)), // < 0x20 or >= 0x80
-            );
-            const mask = i8x16.bitmask(special);
+            const mask = specialBytes(IN + pos);
             if (mask == 0) { pos += 16; continue; }
             pos += ctz(mask);
             break;
@@ -334,6 +329,16 @@ function scanString(isKey: bool): u32 {
     pos++;
   }
   return GO; // not reached
+}
+
+/** Bit i set: byte i of the 16 at p is '"', '\\', a control byte or not ASCII (>= 0x80). */
+@inline export function specialBytes(p: usize): i32 {
+  const v = v128.load(p);
+  const special = v128.or(
+    v128.or(i8x16.eq(v, i8x16.splat(0x22)), i8x16.eq(v, i8x16.splat(0x5c))),
+    i8x16.lt_s(v, i8x16.splat(0x20)), // < 0x20 or >= 0x80
+  );
+  return i8x16.bitmask(special);
 }
 
 /**

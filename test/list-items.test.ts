@@ -1,10 +1,12 @@
-// Lists of numbers are read by the core's item loop (assembly/items.ts) when a document is read
-// whole; fed one byte at a time, every number reaches the end of its chunk and goes through the
-// general path (tokenizer step by step, wholeNumber / scanNumber, parseNumber). The two must end
-// the same: value, FieldErrors (code, message, path, value; element checks are not allowed, the list's are), syntax and type errors (message,
-// offset, field). Generated lists mix plain numbers with what the loop hands back to the general
-// path: exponents, long mantissas, -0, malformed numbers, null, other types, whitespace, a fixed
-// array's extra items, a missing ']'.
+// Lists of scalars (numbers, bools, strings) are read by the core's item loop
+// (assembly/items.ts) when a document is read whole; fed one byte at a time, every token reaches
+// the end of its chunk and goes through the general path (tokenizer step by step, wholeNumber /
+// scanNumber and parseNumber, scanLiteral, scanString). The two must end the same: value,
+// FieldErrors (code, message, path, value; element checks are not allowed, the list's are),
+// syntax and type errors (message, offset, field). Generated lists mix what the loop reads with
+// what it hands back to the general path: exponents, long mantissas, -0, malformed numbers and
+// literals, escapes, non-ASCII and control bytes, null, other types, whitespace, a fixed array's
+// extra items, a missing ']'.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { model, t, type Model } from "../bindings/model.js";
@@ -23,8 +25,12 @@ const Lists = model("Lists", {
   triple: t.array(3, t.float64()),
   grid: t.slice(t.slice(t.int16())),
   capped: t.slice(t.float64(), "max=4"),
+  flags: t.slice(t.bool(), "min=2"),
+  pair: t.array(2, t.ptr(t.bool())),
+  words: t.slice(t.string(), "max=6"),
+  names: t.array(3, t.ptr(t.string())),
 });
-const keys = ["ints", "small", "bytes", "big", "ptrs", "f64", "f32", "triple", "grid", "capped"];
+const keys = ["ints", "small", "bytes", "big", "ptrs", "f64", "f32", "triple", "grid", "capped", "flags", "pair", "words", "names"];
 
 const NUMBERS = [
   "0", "-0", "7", "-7", "42", "100", "-100", "101", "127", "255", "256", "-1", "123456", "999999999",
@@ -39,9 +45,17 @@ const OTHERS = ['null', '"7"', "true", "[]", "{}", "01", "1.", "-", "1e", ".5", 
 // 19-digit edge, values past 2^53 and past the int kinds' ranges
 const digits = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 1, maxLength: 22 });
 const digitRun = fc.tuple(fc.constantFrom("", "-"), digits, fc.option(digits, { nil: undefined })).map(([sign, a, b]) => sign + (a.length > 1 ? a.replace(/^0+/, "") || "0" : a) + (b === undefined ? "" : "." + b));
+const LITERALS = ["true", "false", "true", "false", "tru", "falsey", "truex", "nul", "null", "True", "0", '"true"'];
+const STRINGS = ['""', '"a"', '"abc def"', '"0123456789abcdefghij"', '"a\\nb"', '"\\u00e9"', '"é"', '"日本語"', '"😀"', '"tab\there"', '"\\""', '"x', "null", "1", "[]"];
+const literal = fc.constantFrom(...LITERALS);
+const word = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...STRINGS) },
+  { weight: 6, arbitrary: fc.string({ unit: "grapheme-ascii", maxLength: 40 }).map((x) => JSON.stringify(x)) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 20 }).map((x) => JSON.stringify(x)) },
+);
 const FLOAT_KEYS = new Set(["f64", "f32", "triple", "capped"]);
 const item = (key: string) =>
-  fc.oneof(
+  key === "flags" || key === "pair" ? literal : key === "words" || key === "names" ? word : fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...NUMBERS) },
     { weight: FLOAT_KEYS.has(key) ? 6 : 30, arbitrary: fc.integer({ min: key === "bytes" ? 0 : -120, max: 120 }).map(String) },
     { weight: FLOAT_KEYS.has(key) ? 30 : 0, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e30, max: 1e30 }).map((x) => JSON.stringify(x)) },
@@ -65,7 +79,7 @@ const doc = twoKeys.chain(([k1, k2]) =>
 const validator = new Validator(Lists as Model, { strictMissingFields: false });
 const parser = StreamParser.fromValidator(validator);
 
-describe("lists of numbers: the item loop ends as the general path does", () => {
+describe("lists of scalars: the item loop ends as the general path does", () => {
   it("one-shot (item loop) vs one byte at a time (general path)", () => {
     const endings = { valid: 0, invalid: 0, syntax: 0, type: 0 };
     fc.assert(
@@ -74,6 +88,8 @@ describe("lists of numbers: the item loop ends as the general path does", () => 
         endings[want.status]++;
         const diffs = differences(feedAll(parser, singles(utf8(text))), want);
         expect(diffs, text).toEqual([]);
+        // a JS string is read as well-formed UTF-8 (another string path in the general case)
+        expect(oneShot(validator, text), text).toEqual(want);
       }),
       { seed: 20261124, numRuns: 2500 },
     );
