@@ -120,10 +120,10 @@ const POW10_U64: StaticArray<u64> = [1, 10, 100, 1000, 10000, 100000, 1000000, 1
       // clear, and of t itself); a carry only reaches bytes after the first that is not
       const t = load<u64>(p) ^ 0x3030303030303030;
       const other = ((t + 0x7676767676767676) | t) & 0x8080808080808080;
-      if (other == 0) { mant = mant * 100000000 + eightDigits(t); p += 8; continue; }
-      const n = <u32>ctz(other) >> 3; // digits before the first other byte
+      const n = <u32>ctz(other) >> 3; // digits before the first other byte (8: none; ctz(0) is 64)
+      // the n digits moved to the top, zeros (leading zeros) below
       if (n != 0) { mant = mant * unchecked(POW10_U64[n]) + eightDigits(t << (64 - (n << 3))); p += n; }
-      break;
+      if (n != 8) break;
     }
     let d: u32;
     while (p < last && (d = <u32>load<u8>(p) - 0x30) < 10) { mant = mant * 10 + d; p++; }
