@@ -20,6 +20,7 @@ import {
   R_UINT8, R_UINT16, R_UINT32, R_UINT64, SH_WORDS,
 } from "../bindings/layout";
 import { boolOps, containerOps, numberOps, objectOps, stringOps } from "./checks";
+import { itemsMode } from "./items";
 import { NUM_IS_INTEGER, parseNumber } from "./number";
 import { addError, dropExtraKey, frame, fw, retractErrors, setFw, tape, tapeNumber, writePath } from "./records";
 import {
@@ -41,7 +42,7 @@ export function startRun(): void {
 let LV_STATE: u32 = 0;
 let LV_START: u32 = 0; // slot span: string contents / JSON text of other values
 let LV_END: u32 = 0;
-let LV_NUM: f64 = 0;
+export let LV_NUM: f64 = 0;
 // How the completed value becomes an item record of a unique list / counted map:
 const ITEM_SCALAR: u32 = 0; // its key comes from LV_* (a scalar)
 const ITEM_KEYED: u32 = 1; // LV_KEY was computed when the object closed
@@ -205,25 +206,37 @@ export function numberValue(start: u32, end: u32): void {
       if (anyAsText()) tape(T_RAW, TOKEN_U16, end - DELTA);
       else tapeNumber(T_NUM, v);
     } else {
-      if (k == K_INT) {
-        const range = frWord(fr, FR_AUX);
-        if (!NUM_IS_INTEGER) { typeError(fr, J_NUMBER, TE_NOT_INT, start); return; }
-        // (a uint takes no sign, -0 neither: Go's ParseUint refuses "-0")
-        const min = unchecked(INT_MIN[range]);
-        if (v < min || v > unchecked(INT_MAX[range]) || (min == 0 && load<u8>(IN + start) == 0x2d)) {
-          typeError(fr, J_NUMBER, TE_RANGE, start);
-          return;
-        }
-      } else if (frWord(fr, FR_AUX) == R_FLOAT32 ? !isFinite(<f32>v) : !isFinite(v)) { // (float32: what rounds to a finite float32, as Go's ParseFloat(s, 32) reads 3.4028235e+38)
-        typeError(fr, J_NUMBER, TE_RANGE, start);
-        return;
-      }
-      if (k == K_INT) LV_NUM = v == 0 ? 0 : v; // Go's ints have no -0
+      const n = fittedNumber(fr, k, frWord(fr, FR_AUX), v, start);
+      if (isNaN(n)) return;
+      LV_NUM = n;
       numberOps(fr, v, start, end);
-      tapeNumber(T_NUM, LV_NUM);
+      tapeNumber(T_NUM, n);
     }
   }
   valueDone();
+}
+
+/**
+ * Number v, its text at start, read for field fr of kind k (int or float) and range id `range`
+ * (its FR_AUX), as the field holds it (an int has no -0); NaN after a type error (its kind's
+ * range: the run stops).
+ */
+@inline export function fittedNumber(fr: u32, k: u32, range: u32, v: f64, start: u32): f64 {
+  if (k == K_INT) {
+    if (!NUM_IS_INTEGER) { typeError(fr, J_NUMBER, TE_NOT_INT, start); return NaN; }
+    // (a uint takes no sign, -0 neither: Go's ParseUint refuses "-0")
+    const min = unchecked(INT_MIN[range]);
+    if (v < min || v > unchecked(INT_MAX[range]) || (min == 0 && load<u8>(IN + start) == 0x2d)) {
+      typeError(fr, J_NUMBER, TE_RANGE, start);
+      return NaN;
+    }
+    return v == 0 ? 0 : v; // Go's ints have no -0
+  }
+  if (range == R_FLOAT32 ? !isFinite(<f32>v) : !isFinite(v)) { // (float32: what rounds to a finite float32, as Go's ParseFloat(s, 32) reads 3.4028235e+38)
+    typeError(fr, J_NUMBER, TE_RANGE, start);
+    return NaN;
+  }
+  return v;
 }
 
 /** true / false / null: lit 0, 1, 2; the token is [TOKEN_START, POS). */
@@ -297,7 +310,7 @@ export function openArray(): void {
     if (!anyAsText()) openAnyEntries(f, T_ARR, fr);
     return;
   }
-  pushFrame(FT_ARRAY, fr);
+  setFw(pushFrame(FT_ARRAY, fr), FM_MODE, itemsMode(fr));
   tape(T_ARR, fr, 0);
 }
 

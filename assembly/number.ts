@@ -81,6 +81,77 @@ export function parseNumber(p: usize, end: usize): f64 {
   return slowParse(start, end, neg);
 }
 
+// ---------------------------------------------------------------- one pass (array items)
+
+/** The value quickNumber read. */
+export let QUICK_VALUE: f64 = 0;
+
+const POW10_U64: StaticArray<u64> = [1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000];
+
+/**
+ * The 8-digit number in t, one digit value (0..9) per byte, the first (most significant) in the
+ * low byte: pairs, then fours, then all eight, by multiplication (simdjson's
+ * parse_eight_digits_unrolled), with no chain of one multiply-add per digit.
+ */
+@inline function eightDigits(t: u64): u64 {
+  t = t * 10 + (t >> 8);
+  return (((t & 0x000000ff000000ff) * (100 + (1000000 << 32))) + (((t >> 16) & 0x000000ff000000ff) * (1 + (10000 << 32)))) >> 32;
+}
+
+/**
+ * Read a plain number at p in one pass, syntax and value together: -?(0|[1-9][0-9]*)(.[0-9]+)?
+ * with at most 19 digits, followed by a byte that cannot continue it, or by `last` when `final`.
+ * Returns its end, with QUICK_VALUE and NUM_IS_INTEGER set; returns 0 for anything else (an
+ * exponent, more digits, a number the chunk cuts, malformed text), which the general path
+ * (wholeNumber, then parseNumber) reads and reports. Digits go eight at a time where eight bytes
+ * lie before `last`; an integer takes no division; the value is the correctly rounded one
+ * parseNumber gives (Clinger, else Eisel-Lemire, else parseNumber).
+ */
+@inline export function quickNumber(p: usize, last: usize, final: bool): usize {
+  const start = p;
+  const neg = p < last && load<u8>(p) == 0x2d;
+  if (neg) p++;
+  const first = p;
+  let dot: usize = 0; // first byte after the '.'
+  let mant: u64 = 0;
+  for (;;) {
+    while (p + 8 <= last) {
+      // t: the bytes minus '0'; a byte is a digit when its t is below 10 (high bit of t + 0x76
+      // clear, and of t itself); a carry only reaches bytes after the first that is not
+      const t = load<u64>(p) ^ 0x3030303030303030;
+      const other = ((t + 0x7676767676767676) | t) & 0x8080808080808080;
+      const n = <u32>ctz(other) >> 3; // digits before the first other byte (8: none; ctz(0) is 64)
+      // the n digits moved to the top, zeros (leading zeros) below
+      if (n != 0) { mant = mant * unchecked(POW10_U64[n]) + eightDigits(t << (64 - (n << 3))); p += n; }
+      if (n != 8) break;
+    }
+    let d: u32;
+    while (p < last && (d = <u32>load<u8>(p) - 0x30) < 10) { mant = mant * 10 + d; p++; }
+    if (dot != 0 || p >= last || load<u8>(p) != 0x2e) break;
+    dot = ++p;
+  }
+  const whole = <u32>((dot != 0 ? dot - 1 : p) - first);
+  const frac = dot != 0 ? <u32>(p - dot) : 0;
+  if (whole == 0 || (whole > 1 && load<u8>(first) == 0x30) || (dot != 0 && frac == 0)) return 0;
+  if (whole + frac > 19) return 0; // (mant may have wrapped)
+  if (p >= last) {
+    if (!final) return 0;
+  } else {
+    const c = <u32>load<u8>(p);
+    if (c == 0x2e || (c | 0x20) == 0x65 || c == 0x2b || c == 0x2d) return 0;
+  }
+  NUM_IS_INTEGER = frac == 0;
+  let v: f64;
+  if (mant <= (<u64>1 << 53)) {
+    v = frac == 0 ? <f64>mant : <f64>mant / unchecked(POW10[frac]);
+  } else {
+    v = eiselLemire(mant, -<i32>frac);
+    if (v < 0) { QUICK_VALUE = parseNumber(start, p); return p; }
+  }
+  QUICK_VALUE = neg ? -v : v;
+  return p;
+}
+
 // ---------------------------------------------------------------- Eisel-Lemire (middle path)
 
 // 10^q for q in [POW10_128_MIN, POW10_128_MAX] as 128-bit mantissas (top bit set, truncated): high

@@ -8,8 +8,10 @@ import {
   ST_SYNTAX, ST_TYPE, SX_BAD_ESCAPE, SX_CONTROL, SX_DEPTH, SX_EOF, SX_LITERAL, SX_NUMBER, SX_TRAILING,
   SX_UNEXPECTED, SX_UTF8, SF_UTF8_KNOWN, S_CUR_FR, S_ERR_OFFSET, S_ERR_REASON, TF_ESCAPED, TS_ARR_FIRST, TS_ARR_NEXT,
   TS_COLON, TS_DONE, TS_ERROR, TS_KEY, TS_LITERAL, TS_NUMBER, TS_OBJ_FIRST, TS_OBJ_KEY, TS_OBJ_NEXT,
-  TS_STRING, TS_VALUE, TP_WORDS,
+  TS_STRING, TS_VALUE, TP_WORDS, FM_MODE,
 } from "../bindings/layout";
+import { ITEMS_GENERAL, listItems } from "./items";
+import { frame, fw } from "./records";
 import {
   TYPE_ERROR, beginValue, closeArray, closeObject, keyValue, literalValue, numberValue, openArray,
   openObject, stringValue,
@@ -25,7 +27,7 @@ const WS: usize = memory.data<u8>([
   0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
 ]);
 
-@inline function isWs(c: u32): bool {
+@inline export function isWs(c: u32): bool {
   return c <= 0x20 && load<u8>(WS + c) != 0;
 }
 
@@ -103,7 +105,7 @@ function structural(st: u32, c: u32): u32 {
     case TS_VALUE: return beginToken(c);
     case TS_ARR_FIRST:
       if (c == 0x5d) { closeArray(); POS++; return GO; }
-      return beginToken(c);
+      return beginItem(c);
     case TS_OBJ_FIRST:
       if (c == 0x7d) { closeObject(); POS++; return GO; }
       if (c == 0x22) return beginKey();
@@ -125,7 +127,11 @@ function structural(st: u32, c: u32): u32 {
       if (c == 0x7d) { closeObject(); POS++; return GO; }
       return syntaxError(SX_UNEXPECTED, POS);
     case TS_ARR_NEXT:
-      if (c == 0x2c) { POS++; return valueNext(); }
+      if (c == 0x2c) {
+        POS++;
+        STATE = TS_VALUE;
+        return skipWs() ? beginItem(<u32>load<u8>(IN + POS)) : GO;
+      }
       if (c == 0x5d) { closeArray(); POS++; return GO; }
       return syntaxError(SX_UNEXPECTED, POS);
     case TS_DONE:
@@ -147,6 +153,12 @@ function valueNext(): u32 {
   STATE = TS_VALUE;
   if (!skipWs()) return GO;
   return beginToken(<u32>load<u8>(IN + POS));
+}
+
+/** The first byte c of an item of the innermost list is at POS: a list of scalars reads it in its item loop. */
+@inline function beginItem(c: u32): u32 {
+  if (fw(frame(DEPTH - 1), FM_MODE) != ITEMS_GENERAL && listItems()) return GO;
+  return beginToken(c);
 }
 
 /** The first byte of a value. */
@@ -234,12 +246,7 @@ function scanString(isKey: bool): u32 {
       while (pos < len) {
         if (!wide) {
           while (pos + 16 <= len) {
-            const v = v128.load(IN + pos);
-            const special = v128.or(
-              v128.or(i8x16.eq(v, i8x16.splat(0x22)), i8x16.eq(v, i8x16.splat(0x5c))),
-              i8x16.lt_s(v, i8x16.splat(0x20)), // < 0x20 or >= 0x80
-            );
-            const mask = i8x16.bitmask(special);
+            const mask = specialBytes(IN + pos);
             if (mask == 0) { pos += 16; continue; }
             pos += ctz(mask);
             break;
@@ -322,6 +329,16 @@ function scanString(isKey: bool): u32 {
     pos++;
   }
   return GO; // not reached
+}
+
+/** Bit i set: byte i of the 16 at p is '"', '\\', a control byte or not ASCII (>= 0x80). */
+@inline export function specialBytes(p: usize): i32 {
+  const v = v128.load(p);
+  const special = v128.or(
+    v128.or(i8x16.eq(v, i8x16.splat(0x22)), i8x16.eq(v, i8x16.splat(0x5c))),
+    i8x16.lt_s(v, i8x16.splat(0x20)), // < 0x20 or >= 0x80
+  );
+  return i8x16.bitmask(special);
 }
 
 /**

@@ -251,7 +251,7 @@ export const FM_KEY_START = 4; // current key span (bytes)
 export const FM_KEY_END = 5;
 export const FM_START = 6; // byte offset of '{' or '['
 export const FM_SLOTS = 7; // slot stack offset of this object's field values / the items of a unique check
-export const FM_MODE = 9; // EX_* for unknown keys (objects) / extras capture
+export const FM_MODE = 9; // objects: EX_* for unknown keys / extras capture; lists: ITEMS_* (assembly/items.ts)
 
 export const FT_OBJECT = 1;
 export const FT_ARRAY = 2;

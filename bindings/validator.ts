@@ -13,6 +13,7 @@ import { documentTooLarge, renderErrors, syntaxError, typeError } from "./render
 import { TapeReader } from "./build.js";
 import { disassembleProgram } from "./disassemble.js";
 import { generatedBuilder, type TapeBuilder } from "./build-generated.js";
+import { modelReadsText } from "./tape-text.js";
 import { sharedSession, type Session } from "./session.js";
 import { syntaxOnly } from "./syntax.js";
 import { schemaCacheOf, type JsonSchema } from "./schema.js";
@@ -84,6 +85,8 @@ export class Validator<M extends Model = Model> {
   /** @internal */ readonly loaded: LoadedProgram;
   /** The generated value builder (null where code generation is not allowed; made on first use). */
   private builder: TapeBuilder | null | undefined;
+  /** Does the value built read the source text (else UTF-8 input is not decoded to build it)? */
+  private readsText: boolean | undefined;
   /** Standard Schema v1 (bindings/standard-schema.ts): validate(value) is safeNewModel(value) with this validator's options. */
   readonly "~standard": CheckerStandard<Infer<M>, Infer<M>> = validatorStandard(() => this);
 
@@ -161,7 +164,8 @@ export class Validator<M extends Model = Model> {
   /** The typed value of a document the core accepted. */
   private build(s: Session, data: string | Uint8Array): unknown {
     const heap = getEngine().heap;
-    const src = typeof data === "string" ? data : decoder.decode(data);
+    this.readsText ??= modelReadsText(this.program.resolved.root);
+    const src = typeof data === "string" ? data : this.readsText ? decoder.decode(data) : "";
     const base = s.get(L.S_TAPE) >>> 2;
     if (this.builder === undefined) this.builder = generatedBuilder(this.program.resolved.root) ?? null;
     if (this.builder) return this.builder(heap.u32, heap.f64, base, src);
