@@ -15,7 +15,7 @@ import { isAlpha, isAlphanum, isEmail, isUrl, isUuid } from "./formats";
 import { patternMatch } from "./pattern";
 import { addError } from "./records";
 import { BYTES_BASE, DEPTH, IN, PATTERN_SCRATCH, SCRATCH, frWord, numPool, opAddr } from "./state";
-import { codePoints, compareBytes, replaceLoneSurrogates, unescape } from "./strings";
+import { codePoints, codePointsEscaped, compareBytes, replaceLoneSurrogates, unescape } from "./strings";
 import { hasDuplicate } from "./unique";
 
 const NEVER: u32 = 0xffffffff;
@@ -28,36 +28,48 @@ function fail(op: u32, valStart: u32, valEnd: u32): void {
   addError(E_OP, op, V_SPAN, valStart, valEnd, DEPTH, 0, 0);
 }
 
-/** Value ops of a string field on its decoded contents [p, p+len). */
-export function stringOps(fr: u32, p: usize, len: u32, valStart: u32, valEnd: u32): void {
-  const end = frWord(fr, FR_OBJ_OPS);
-  let cps: u32 = 0xffffffff;
+/**
+ * Value ops of a string field on its contents [IN+start, IN+end) as written. Escaped contents are
+ * decoded (into SCRATCH) only when an op reads more than their length: min= and max= count the
+ * code points of the text as written (codePointsEscaped), so a long text with escapes and only
+ * a length bound is never copied.
+ */
+export function stringOps(fr: u32, start: u32, end: u32, escaped: bool, valStart: u32, valEnd: u32): void {
+  const last = frWord(fr, FR_OBJ_OPS);
+  let p = IN + start;
+  let len = end - start;
+  let decoded = !escaped;
+  let cps: u32 = NEVER;
   // a lone surrogate escape is U+FFFD to the checks that can tell its bytes from U+FFFD's (oneof,
   // regexp; the formats tell only ASCII bytes apart, a length counts either as one): rewritten
   // once, when one of them runs
   let replaced = false;
-  for (let op = frWord(fr, FR_OPS); op < end; op++) {
+  for (let op = frWord(fr, FR_OPS); op < last; op++) {
     const code = opWord(op, 0);
     const a = opWord(op, 1);
-    if (!replaced && (code == OP_ONEOF_STR || code == OP_PATTERN)) {
-      replaceLoneSurrogates(p, len);
-      replaced = true;
-    }
     let ok = true;
-    switch (code) {
-      case OP_MIN_LEN:
-      case OP_MAX_LEN: {
-        if (cps == 0xffffffff) cps = codePoints(p, len);
-        ok = code == OP_MIN_LEN ? cps >= a : cps <= a;
-        break;
+    if (code == OP_MIN_LEN || code == OP_MAX_LEN) {
+      if (cps == NEVER) cps = decoded ? codePoints(p, len) : codePointsEscaped(p, p + len);
+      ok = code == OP_MIN_LEN ? cps >= a : cps <= a;
+    } else {
+      if (!decoded) {
+        len = unescape(p, p + len, SCRATCH);
+        p = SCRATCH;
+        decoded = true;
       }
-      case OP_EMAIL: ok = len == 0 || isEmail(p, len); break;
-      case OP_URL: ok = len == 0 || isUrl(p, len); break;
-      case OP_UUID: ok = len == 0 || isUuid(p, len); break;
-      case OP_ALPHA: ok = len == 0 || isAlpha(p, len); break;
-      case OP_ALPHANUM: ok = len == 0 || isAlphanum(p, len); break;
-      case OP_ONEOF_STR: ok = inStringSet(a, opWord(op, 2), p, len); break;
-      case OP_PATTERN: ok = len == 0 || patternMatch(BYTES_BASE + a, p, len, PATTERN_SCRATCH); break;
+      if (!replaced && (code == OP_ONEOF_STR || code == OP_PATTERN)) {
+        replaceLoneSurrogates(p, len);
+        replaced = true;
+      }
+      switch (code) {
+        case OP_EMAIL: ok = len == 0 || isEmail(p, len); break;
+        case OP_URL: ok = len == 0 || isUrl(p, len); break;
+        case OP_UUID: ok = len == 0 || isUuid(p, len); break;
+        case OP_ALPHA: ok = len == 0 || isAlpha(p, len); break;
+        case OP_ALPHANUM: ok = len == 0 || isAlphanum(p, len); break;
+        case OP_ONEOF_STR: ok = inStringSet(a, opWord(op, 2), p, len); break;
+        case OP_PATTERN: ok = len == 0 || patternMatch(BYTES_BASE + a, p, len, PATTERN_SCRATCH); break;
+      }
     }
     if (!ok) fail(op, valStart, valEnd);
   }

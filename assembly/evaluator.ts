@@ -168,18 +168,18 @@ export function stringValue(start: u32, end: u32, escaped: bool): void {
       if (anyAsText()) tape(T_RAW, TOKEN_U16, POS - DELTA);
       else tape(T_STR | (escaped ? TF_ESCAPED : 0), TOKEN_U16 + 1, end - DELTA);
     } else {
-      let p = IN + start;
-      let len = end - start;
-      if (escaped) { p = SCRATCH; len = unescape(IN + start, IN + end, SCRATCH); }
       const flag: u32 = escaped ? TF_ESCAPED : 0;
       if (k == K_TIME) {
+        let p = IN + start;
+        let len = end - start;
+        if (escaped) { p = SCRATCH; len = unescape(IN + start, IN + end, SCRATCH); }
         const ms = parseTime(p, len);
         if (isNaN(ms)) { typeError(fr, J_STRING, TE_TIME, TOKEN_START); return; }
         LV_STATE = SS_TIME;
         LV_NUM = ms;
         tape(T_TIME | flag, TOKEN_U16 + 1, end - DELTA);
       } else {
-        stringOps(fr, p, len, TOKEN_START, POS);
+        stringOps(fr, start, end, escaped, TOKEN_START, POS);
         tape(T_STR | flag, TOKEN_U16 + 1, end - DELTA);
       }
     }

@@ -123,6 +123,44 @@ export function codePoints(p: usize, len: u32): u32 {
   return n;
 }
 
+/**
+ * Unicode code points of a JSON string's contents as written, escapes not decoded: what
+ * codePoints gives for the bytes unescape writes, without writing them (all a length check
+ * needs). An escape is one code point, a \uD83D\uDE00 pair one; runs without a backslash count
+ * as codePoints counts them (a backslash is ASCII: a run ends at a character's end).
+ */
+export function codePointsEscaped(p: usize, end: usize): u32 {
+  let n: u32 = 0;
+  while (p < end) {
+    if (p + 16 <= end) {
+      // sixteen bytes at a time: those before the first backslash that are no continuation byte
+      const v = v128.load(p);
+      const backslashes = i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x5c)));
+      const continuations = i8x16.bitmask(i8x16.eq(v128.and(v, i8x16.splat(<i8>0xc0)), i8x16.splat(<i8>0x80)));
+      const run: u32 = backslashes == 0 ? 16 : ctz(backslashes);
+      n += <u32>popcnt(~continuations & ((1 << run) - 1));
+      p += run;
+      if (backslashes == 0) continue;
+    }
+    const c = <u32>load<u8>(p);
+    if (c != 0x5c) {
+      if ((c & 0xc0) != 0x80) n++;
+      p++;
+      continue;
+    }
+    n++;
+    if (load<u8>(p + 1) != 0x75) { p += 2; continue; }
+    const cp = hex4(p + 2);
+    p += 6;
+    // (a high surrogate and the low one escaped after it are one code point, as unescape joins them)
+    if (cp >= 0xd800 && cp < 0xdc00 && p + 6 <= end && load<u8>(p) == 0x5c && load<u8>(p + 1) == 0x75) {
+      const lo = hex4(p + 2);
+      if (lo >= 0xdc00 && lo < 0xe000) p += 6;
+    }
+  }
+  return n;
+}
+
 /** Compare two byte strings: negative, zero or positive (UTF-8 byte order = code point order). */
 export function compareBytes(a: usize, alen: u32, b: usize, blen: u32): i32 {
   const n = alen < blen ? alen : blen;

@@ -63,6 +63,30 @@ describe("long strings", () => {
     );
   });
 
+  it("count code points for min= and max= as written, escapes not decoded: \\u pairs one, lone surrogates one (property)", () => {
+    const Bounded = model("Bounded", { s: t.string("min=5,max=12") });
+    const bounded = new Validator(Bounded);
+    // each character written as JSON.stringify writes it or as \u escapes of its UTF-16 units (a pair as two)
+    const written = (text: string, escapes: boolean[]) =>
+      [...text].map((ch, i) => (escapes[i % escapes.length]
+        ? Array.from({ length: ch.length }, (_, k) => `\\u${ch.charCodeAt(k).toString(16).padStart(4, "0")}`).join("")
+        : JSON.stringify(ch).slice(1, -1))).join("");
+    // (texts around the bounds: up to 14 pieces)
+    const shortText = fc.array(fc.constantFrom(...PIECES), { maxLength: 14 }).map((p) => p.join(""));
+    fc.assert(
+      fc.property(shortText, fc.array(fc.boolean(), { minLength: 1, maxLength: 7 }), (text, escapes) => {
+        const doc = `{"s":"${written(text, escapes)}"}`;
+        const value = (JSON.parse(doc) as { s: string }).s;
+        expect(value).toBe(text);
+        const n = [...text].length;
+        const r = bounded.safeUnmarshal(doc);
+        const want = n < 5 ? "MIN_LENGTH" : n > 12 ? "MAX_LENGTH" : undefined;
+        expect(r.ok ? undefined : (r.error as { errors: { code: string }[] }).errors.map((e) => e.code).join()).toBe(want);
+      }),
+      { seed: 20261125, numRuns: 1500 },
+    );
+  });
+
   it("decode their escapes exactly: a text escaped and the same text written out are one value to unique (property)", () => {
     const Unique = model("Unique", { c: t.slice(t.string(), "unique") });
     const unique = new Validator(Unique);
