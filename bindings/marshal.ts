@@ -241,13 +241,15 @@ function objectText(m: RModel, o: Record<string, unknown>, path: string, layout:
   // (compact: each field's `"name":` made once per model)
   const prefixes = layout.indent === "" ? keysOf(m).prefixes : undefined;
   const values = modelObject(m).byKeys(o);
-  m.fields.forEach((f, i) => {
-    if (f.skip) return;
+  // (a loop, not forEach: each level of a deep value costs as few call frames as it can)
+  for (let i = 0; i < m.fields.length; i++) {
+    const f = m.fields[i]!;
+    if (f.skip) continue;
     const v = values[i] ?? zeroValue(f.type);
-    if ((layout.omitEmpty ?? f.omitEmpty) && isEmpty(f.type, v)) return;
+    if ((layout.omitEmpty ?? f.omitEmpty) && isEmpty(f.type, v)) continue;
     const text = valueText(f.type, v, memberPath(layout, path, f.jsonName), layout, depth + 1);
     members.push(prefixes !== undefined ? prefixes[i] + text : member(f.jsonName, text, layout));
-  });
+  }
   const extras = m.extrasField && m.extraMode === "capture" && layout.extras ? o[m.extrasField.key] : undefined;
   if (isPlainObject(extras)) {
     for (const [k, x] of Object.entries(extras)) {
