@@ -29,15 +29,12 @@ function fail(op: u32, valStart: u32, valEnd: u32): void {
 }
 
 /**
- * Value ops of a string field on its contents [IN+start, IN+end) as written. Escaped contents are
- * decoded (into SCRATCH) only when an op reads more than their length: min= and max= count the
- * code points of the text as written (codePointsEscaped), so a long text with escapes and only
- * a length bound is never copied.
+ * Value ops of a string field on its contents [p, p+len): decoded, or (escaped) as written.
+ * Escaped contents are decoded (into SCRATCH) only when an op reads more than their length: min=
+ * and max= count the code points of the text as written (codePointsEscaped).
  */
-export function stringOps(fr: u32, start: u32, end: u32, escaped: bool, valStart: u32, valEnd: u32): void {
+export function stringOps(fr: u32, p: usize, len: u32, escaped: bool, valStart: u32, valEnd: u32): void {
   const last = frWord(fr, FR_OBJ_OPS);
-  let p = IN + start;
-  let len = end - start;
   let decoded = !escaped;
   let cps: u32 = NEVER;
   // a lone surrogate escape is U+FFFD to the checks that can tell its bytes from U+FFFD's (oneof,

@@ -14,7 +14,7 @@ import {
   SL_BYTES, SL_END, SL_MEMBER, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER,
   SS_OTHER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE, S_CUR_FR, S_ERR_OFFSET,
   S_ERR_REASON, S_FLAGS, S_TYPE_FR, S_TYPE_GOT, S_TYPE_PATH, S_TYPE_PATH_LEN, TE_KIND, TE_NOT_INT, TE_RANGE,
-  TE_TIME, TF_ESCAPED, T_ARR, T_ARR_END, T_EXTRA, T_FALSE, T_FIELD, T_KEY, T_MAP, T_MAP_END, T_NULL,
+  TE_TIME, TF_DECODED, TF_ESCAPED, DECODED_MIN_BYTES, S_STRS_LEN, T_ARR, T_ARR_END, T_EXTRA, T_FALSE, T_FIELD, T_KEY, T_MAP, T_MAP_END, T_NULL,
   T_NUM, T_OBJ, T_OBJ_END, T_RAW, T_STR, T_TIME, T_TRUE, TS_ARR_FIRST, TS_ARR_NEXT, TS_COLON,
   TS_DONE, TS_OBJ_FIRST, TS_OBJ_NEXT, V_NULL, V_SPAN, V_ZERO, ZERO_TIME_MS, R_INT8, R_INT16, R_INT32,
   R_UINT8, R_UINT16, R_UINT32, R_UINT64, SH_WORDS,
@@ -22,10 +22,10 @@ import {
 import { boolOps, containerOps, numberOps, objectOps, stringOps } from "./checks";
 import { itemsMode } from "./items";
 import { NUM_IS_INTEGER, parseNumber } from "./number";
-import { addError, dropExtraKey, frame, fw, retractErrors, setFw, tape, tapeNumber, writePath } from "./records";
+import { addError, dropExtraKey, frame, fw, retractErrors, setFw, tape, tapeDecoded, tapeNumber, writePath } from "./records";
 import {
-  BYTES_BASE, DELTA, DEPTH, FLAGS, IN, NUM_BASE, POS, PROGRAM, SCRATCH, SESSION, SLOTS, SLOTS_TOP,
-  STATE, TAPE_LEN, TOKEN_START, TOKEN_U16, frWord, numPool, programWord, setSw, shapeWord, sw,
+  BYTES_BASE, DELTA, DEPTH, FLAGS, IN, NUM_BASE, POS, PROGRAM, SCRATCH, SESSION, SLOTS, SLOTS_TOP, STRS, STRS_CAP,
+  STATE, TAPE_LEN, TAPE_ON, TOKEN_START, TOKEN_U16, frWord, numPool, programWord, setSw, shapeWord, sw,
 } from "./state";
 import { compareBytes, hashBytes, keyHash, unescape } from "./strings";
 import { parseTime } from "./time";
@@ -116,6 +116,11 @@ function openAnyEntries(f: usize, tag: u32, fr: u32): void {
 }
 
 /** Is each `any` value written as one T_RAW entry (a stream's session), not as its content? */
+/** Is there room in the strings arena for a text of `bytes` bytes as written (it decodes to no more)? */
+@inline function fitsArena(bytes: u32): bool {
+  return sw(S_STRS_LEN) + bytes + 8 <= STRS_CAP;
+}
+
 @inline function anyAsText(): bool {
   return (FLAGS & SF_ANY_RAW) != 0;
 }
@@ -178,8 +183,17 @@ export function stringValue(start: u32, end: u32, escaped: bool): void {
         LV_STATE = SS_TIME;
         LV_NUM = ms;
         tape(T_TIME | flag, TOKEN_U16 + 1, end - DELTA);
+      } else if (escaped && end - start >= <u32>DECODED_MIN_BYTES && TAPE_ON && !anyAsText() && fitsArena(end - start)) {
+        // a long text with escapes, decoded once into the strings arena ([length, bytes]): for
+        // its checks, and for the builders, which decode its bytes instead of parsing the text
+        const at = STRS + <usize>sw(S_STRS_LEN);
+        const len = unescape(IN + start, IN + end, at + 4);
+        store<u32>(at, len);
+        setSw(S_STRS_LEN, sw(S_STRS_LEN) + ((len + 4 + 3) & ~3));
+        stringOps(fr, at + 4, len, false, TOKEN_START, POS);
+        tapeDecoded(T_STR | TF_ESCAPED | TF_DECODED, TOKEN_U16 + 1, end - DELTA, at);
       } else {
-        stringOps(fr, start, end, escaped, TOKEN_START, POS);
+        stringOps(fr, IN + start, end - start, escaped, TOKEN_START, POS);
         tape(T_STR | flag, TOKEN_U16 + 1, end - DELTA);
       }
     }

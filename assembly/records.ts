@@ -23,6 +23,17 @@ export function tape(tag: u32, a: u32, b: u32): void {
   TAPE_LEN++;
 }
 
+/** Append a string entry decoded into the strings arena (TF_DECODED): word 3 is its address there. */
+export function tapeDecoded(tag: u32, a: u32, b: u32, decoded: usize): void {
+  if (!TAPE_ON) return;
+  const e = TAPE + (<usize>(TAPE_LEN * TP_WORDS) << 2);
+  store<u32>(e, tag);
+  store<u32>(e, a, 4);
+  store<u32>(e, b, 8);
+  store<u32>(e, <u32>decoded, 12);
+  TAPE_LEN++;
+}
+
 /** Append a number entry (f64 in words 2..3). */
 export function tapeNumber(tag: u32, v: f64): void {
   if (!TAPE_ON) return;

@@ -5,7 +5,7 @@
 import {
   H_BYTES_OFF, H_FR_OFF, H_NUM_OFF, H_OPS_OFF, H_SHAPE_OFF, H_SLOT_MARGIN, H_STEP_ERRORS,
   S_ARENA, S_ARENA_CAP, S_ARENA_LEN, S_DEPTH, S_ERR_COUNT, S_ERRS, S_ERRS_CAP, S_FINAL, S_FLAGS,
-  S_INPUT, S_INPUT_LEN, S_MAX_DEPTH, S_MAX_ERRORS, S_POS, S_PROGRAM, S_SCRATCH, S_SCRATCH_CAP,
+  S_INPUT, S_INPUT_LEN, S_MAX_DEPTH, S_MAX_ERRORS, S_POS, S_PROGRAM, S_SCRATCH, S_SCRATCH_CAP, S_STRS, S_STRS_CAP,
   S_SLOTS, S_SLOTS_CAP, S_SLOTS_TOP, S_STACK, S_STACK_CAP, S_STATE, S_SUB, S_TAPE, S_TAPE_CAP,
   S_TAPE_LEN, S_TAPE_OFF, S_TOKEN_START, S_TOKEN_U16, S_U16_DELTA, S_UTF8_NEED, S_STR_FLAGS,
   FR_WORDS, SH_WORDS, OP_WORDS, S_PATTERN_SCRATCH,
@@ -58,6 +58,9 @@ export let ARENA_CAP: u32 = 0;
 export let ARENA_LEN: u32 = 0;
 export let SCRATCH: usize = 0;
 export let SCRATCH_CAP: u32 = 0;
+/** The strings arena of a one-shot run (TF_DECODED), in bytes. */
+export let STRS: usize = 0;
+export let STRS_CAP: u32 = 0;
 export let FLAGS: u32 = 0;
 export let PATTERN_SCRATCH: usize = 0;
 
@@ -115,6 +118,8 @@ export function loadSession(s: usize): void {
   ARENA_LEN = sw(S_ARENA_LEN);
   SCRATCH = <usize>sw(S_SCRATCH);
   SCRATCH_CAP = sw(S_SCRATCH_CAP);
+  STRS = <usize>sw(S_STRS);
+  STRS_CAP = sw(S_STRS_CAP);
   FLAGS = sw(S_FLAGS);
   PATTERN_SCRATCH = <usize>sw(S_PATTERN_SCRATCH);
 }

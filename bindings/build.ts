@@ -20,8 +20,25 @@ export const ANY: RType = { kind: "scalar", scalar: "any" };
 export const ANY_LIST: RType = { kind: "slice", elem: ANY };
 export const ANY_MAP: RType = { kind: "map", elem: ANY };
 
+const utf8 = new TextDecoder();
+
+/**
+ * The text of a TF_DECODED entry at word w, decoded from its UTF-8 bytes in the strings arena;
+ * undefined when a U+FFFD is among them (it may stand for a lone surrogate, which the bytes
+ * cannot hold: the entry's text is read with JSON.parse then).
+ */
+export function decodedText(u32: Uint32Array, w: number): string | undefined {
+  const at = u32[w + 3]!;
+  const s = utf8.decode(new Uint8Array(u32.buffer, at + 4, u32[at >>> 2]));
+  return s.includes("\uFFFD") ? undefined : s;
+}
+
 /** The text of a T_STR / T_KEY / T_EXTRA / T_TIME entry at word w. */
 export function entryText(u32: Uint32Array, w: number, text: Text): string {
+  if ((u32[w] & L.TF_DECODED) !== 0) {
+    const decoded = decodedText(u32, w);
+    if (decoded !== undefined) return decoded;
+  }
   const a = u32[w + 1];
   const b = u32[w + 2];
   // an escaped string is decoded with its quotes, which are right around it in the source

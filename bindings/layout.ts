@@ -143,6 +143,15 @@ export const T_RAW = 14; // an `any` value under SF_ANY_RAW: a, b = UTF-16 span 
 export const T_TIME = 15; // a, b = UTF-16 span of the string contents
 export const T_EXTRA = 16; // a captured unknown key under ExtraAllow; a, b = UTF-16 span; the raw value follows
 export const TF_ESCAPED = 1 << 8; // the string contains escapes: decode it, do not slice it
+/**
+ * A long string with escapes (DECODED_MIN_BYTES or more as written) that a one-shot run decoded
+ * into the strings arena (S_STRS): word 3 is the address of [byte length u32, its UTF-8 bytes].
+ * The builders decode those bytes (TextDecoder: some ten times faster than JSON.parse of the text
+ * with its escapes); a U+FFFD among them may stand for a lone surrogate, and then they read the
+ * text with JSON.parse as for any escaped string (a, b are its UTF-16 span as ever).
+ */
+export const TF_DECODED = 1 << 9;
+export const DECODED_MIN_BYTES = 64;
 
 // ---- Run status (return value of run()) ----
 export const ST_NEED_MORE = 0; // every byte consumed, the document is not complete
@@ -342,3 +351,6 @@ export const FM_BYTES = FM_WORDS * 4;
 export const FR_UNIQUE_BY = 11; // lists with unique=F: slot of F in the item model (NONE otherwise)
 export const IGNORED = 0xfffffffe; // FM_CHILD of a known key whose value is skipped (a union discriminator)
 export const S_PATTERN_SCRATCH = 44; // scratch memory of patternMatch (>= H_PATTERN_SCRATCH bytes)
+export const S_STRS = 46; // strings arena of a one-shot run (TF_DECODED): long escaped strings, decoded
+export const S_STRS_CAP = 47; // in bytes
+export const S_STRS_LEN = 48;

@@ -14,7 +14,7 @@ export interface SessionLimits {
 }
 
 /** Session words that hold a buffer of the session's own (the record itself is the session address). */
-const BUFFER_WORDS = [L.S_STACK, L.S_SLOTS, L.S_TAPE, L.S_ARENA, L.S_INPUT, L.S_SCRATCH, L.S_ERRS, L.S_PATTERN_SCRATCH];
+const BUFFER_WORDS = [L.S_STACK, L.S_SLOTS, L.S_TAPE, L.S_ARENA, L.S_INPUT, L.S_SCRATCH, L.S_ERRS, L.S_PATTERN_SCRATCH, L.S_STRS];
 
 /**
  * A session's memory goes back to the heap when the session is garbage collected (a stream
@@ -52,6 +52,7 @@ export class Session {
     this.alloc(L.S_INPUT, -1, 1024, 1);
     this.inputCap = heap.capacity(this.get(L.S_INPUT));
     this.alloc(L.S_SCRATCH, L.S_SCRATCH_CAP, 1024, 1);
+    this.alloc(L.S_STRS, L.S_STRS_CAP, 64, 1);
     this.alloc(L.S_ERRS, L.S_ERRS_CAP, 64, L.ER_WORDS * 4);
     this.alloc(L.S_PATTERN_SCRATCH, -1, 256, 1);
     this.patternCap = heap.capacity(this.get(L.S_PATTERN_SCRATCH));
@@ -158,6 +159,9 @@ export class Session {
       added = chunk.length;
     }
     this.engine.heap.u32[this.w + L.S_INPUT_LEN] = len + added;
+    // (the strings arena of a one-shot run: room for its long escaped strings, which decode to no
+    // more bytes than they take; the core uses it while they fit, the builders' JSON.parse the rest)
+    if ((this.get(L.S_FLAGS) & L.SF_ANY_RAW) === 0 && this.get(L.S_STRS_CAP) < len + added) this.grow(L.S_STRS, L.S_STRS_CAP, len + added, 1, 0);
     return added;
   }
 
@@ -268,7 +272,7 @@ export function writeUtf8(s: string, u8: Uint8Array, at: number): number {
 
 /** Session words a new document starts from zero. */
 const RESET_WORDS = [L.S_INPUT_LEN, L.S_FINAL, L.S_POS, L.S_U16_DELTA, L.S_DEPTH, L.S_SLOTS_TOP, L.S_TAPE_LEN, L.S_ERR_COUNT,
-  L.S_ARENA_LEN, L.S_SUB, L.S_TOKEN_START, L.S_TOKEN_U16, L.S_UTF8_NEED, L.S_STR_FLAGS, L.S_TAPE_OFF, L.S_ERR_RETRACTED];
+  L.S_ARENA_LEN, L.S_SUB, L.S_TOKEN_START, L.S_TOKEN_U16, L.S_UTF8_NEED, L.S_STR_FLAGS, L.S_TAPE_OFF, L.S_ERR_RETRACTED, L.S_STRS_LEN];
 
 let shared: Session | undefined;
 
