@@ -13,6 +13,10 @@ export interface SessionLimits {
   readonly strictMissingFields: boolean;
 }
 
+function hasBackslash(chunk: string | Uint8Array): boolean {
+  return typeof chunk === "string" ? chunk.includes("\\") : chunk.includes(0x5c);
+}
+
 /** Session words that hold a buffer of the session's own (the record itself is the session address). */
 const BUFFER_WORDS = [L.S_STACK, L.S_SLOTS, L.S_TAPE, L.S_ARENA, L.S_INPUT, L.S_SCRATCH, L.S_ERRS, L.S_PATTERN_SCRATCH, L.S_STRS];
 
@@ -160,8 +164,11 @@ export class Session {
     }
     this.engine.heap.u32[this.w + L.S_INPUT_LEN] = len + added;
     // (the strings arena of a one-shot run: room for its long escaped strings, which decode to no
-    // more bytes than they take; the core uses it while they fit, the builders' JSON.parse the rest)
-    if ((this.get(L.S_FLAGS) & L.SF_ANY_RAW) === 0 && this.get(L.S_STRS_CAP) < len + added) this.grow(L.S_STRS, L.S_STRS_CAP, len + added, 1, 0);
+    // more bytes than they take; the core uses it while they fit, the builders' JSON.parse the rest.
+    // Input without a backslash has no escaped string: then the arena does not grow for it)
+    if ((this.get(L.S_FLAGS) & L.SF_ANY_RAW) === 0 && this.get(L.S_STRS_CAP) < len + added && hasBackslash(chunk)) {
+      this.grow(L.S_STRS, L.S_STRS_CAP, len + added, 1, 0);
+    }
     return added;
   }
 

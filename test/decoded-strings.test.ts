@@ -8,6 +8,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Validator, model, t } from "../bindings/index.js";
+import * as L from "../bindings/layout.js";
+import { sharedSession } from "../bindings/session.js";
 import { bothBuilders } from "./support/both-builders.js";
 
 const Doc = model("Doc", { s: t.string(), list: t.slice(t.string()), m: t.map(t.string()), n: t.ptr(t.string()) });
@@ -49,6 +51,17 @@ describe("long strings with escapes, decoded by the core", () => {
     const json = JSON.stringify({ list: items });
     expect(doc.safeUnmarshal(json)).toEqual({ ok: true, value: { s: "", list: items, m: null, n: null } });
     expect(doc.safeUnmarshal(encoder.encode(json))).toEqual({ ok: true, value: { s: "", list: items, m: null, n: null } });
+  });
+
+  it("take an arena as large as the input only where it holds a backslash", () => {
+    const plain = JSON.stringify({ list: Array.from({ length: 30_000 }, (_, i) => `plain item ${i} `.repeat(4)) });
+    const capBefore = sharedSession().get(L.S_STRS_CAP);
+    expect(capBefore).toBeLessThan(plain.length);
+    expect(doc.safeUnmarshal(plain).ok).toBe(true);
+    expect(sharedSession().get(L.S_STRS_CAP)).toBe(capBefore);
+    const escaped = plain.replace("plain item 0", "plain\\n item 0");
+    expect(doc.safeUnmarshal(encoder.encode(escaped))).toEqual({ ok: true, value: { ...JSON.parse(escaped), s: "", m: null, n: null } });
+    expect(sharedSession().get(L.S_STRS_CAP)).toBeGreaterThanOrEqual(escaped.length);
   });
 
   it("are checked as before: lengths in code points, a lone surrogate U+FFFD to oneof and regexp", () => {
