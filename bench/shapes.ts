@@ -18,6 +18,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import * as v from "valibot";
 import { z } from "zod";
 import { model, t, Validator as CheckerValidator, type Model } from "./checker.js";
+import { mulberry32 } from "./corpus.js";
 import { assertAgreement, runBenchmarks, writeResults, type AgreementReport, type Timing, type Validator } from "./harness.js";
 import { CpuClock, codeVersion, describeTiming, option } from "./unmarshal.js";
 
@@ -102,21 +103,9 @@ export const SHAPES: Shape[] = [
   },
 ];
 
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The documents of a shape: one in 20 bad. */
 export function documentsOf(shape: Shape, seed: number): string[] {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   return Array.from({ length: shape.documents }, (_, i) => JSON.stringify(shape.make(i, i % 20 === 19, random)));
 }
 
