@@ -34,7 +34,6 @@ import type { Validator } from "./validator.js";
 import { kindOf } from "./text-store.js";
 import { zeroValue } from "./values.js";
 import { modelObject } from "./model-object.js";
-import { keysOf } from "./new-model-keys.js";
 
 /**
  * Options of marshalWithOptions.
@@ -239,8 +238,9 @@ function valueText(t: RType, value: unknown, path: string, layout: MarshalLayout
 function objectText(m: RModel, o: Record<string, unknown>, path: string, layout: MarshalLayout, depth: number): string {
   const members: string[] = [];
   // (compact: each field's `"name":` made once per model)
-  const prefixes = layout.indent === "" ? keysOf(m).prefixes : undefined;
-  const values = modelObject(m).byKeys(o);
+  const shape = modelObject(m);
+  const prefixes = layout.indent === "" ? shape.prefixes : undefined;
+  const values = shape.byKeys(o);
   // (a loop, not forEach: each level of a deep value costs as few call frames as it can)
   for (let i = 0; i < m.fields.length; i++) {
     const f = m.fields[i]!;

@@ -32,7 +32,8 @@
 import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError } from "./errors.js";
 import { goFloat64Text } from "./go-float.js";
 import { directNewModel } from "./new-model-copy.js";
-import { keysOf, readsPropertyKeys } from "./new-model-keys.js";
+import { readsPropertyKeys } from "./new-model-keys.js";
+import { modelObject } from "./model-object.js";
 import { anyText, container, describe, enter, isPlainObject, joinKey, member, type JsonLayout } from "./marshal.js";
 import type { Infer, Model } from "./model.js";
 import { intRange, stripPtr, typeName, type RModel, type RType } from "./resolve.js";
@@ -109,7 +110,7 @@ function objectText(m: RModel, o: Record<string, unknown>, path: string, w: Inpu
   let text = "";
   if (readsPropertyKeys(m, o, w.dict)) {
     w.typed = true;
-    const { prefixes } = keysOf(m);
+    const { prefixes } = modelObject(m);
     m.fields.forEach((f, i) => {
       if (f.skip) return;
       const x = o[f.key];
