@@ -251,7 +251,8 @@ export type LineResult<T> = { line: number; text: string | Uint8Array } & Result
 export function parseLines<M extends Model>(model: M, source: ChunkSource, options?: ParseStreamOptions): AsyncGenerator<LineResult<Infer<M>>>;
 export function parseLines<M extends Model>(validator: M | Validator<M>, source: ChunkSource, options?: StreamReadOptions): AsyncGenerator<LineResult<Infer<M>>>;
 export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
-  yield* lineResults(validatorOf(model, options, "parseLines", "read each line with the union's safeUnmarshal"), source, options);
+  const v = validatorOf(model, options, "parseLines", "read each line with the union's safeUnmarshal");
+  yield* stopping(records(v, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
 }
 
 /**
@@ -261,11 +262,6 @@ export async function* parseLines<M extends Model>(model: M | Validator<M>, sour
 export interface RecordReader<T> {
   safeUnmarshal(data: string | Uint8Array): Result<T>;
   readonly options: { readonly maxDocumentBytes: number };
-}
-
-/** @internal parseLines of a RecordReader (its options checked already). */
-export async function* lineResults<T>(reader: RecordReader<T>, source: ChunkSource, options: StreamReadOptions = {}): AsyncGenerator<LineResult<T>> {
-  yield* stopping(records(reader, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
 }
 
 async function* records<T>(v: RecordReader<T>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<LineResult<T>> {
@@ -376,8 +372,8 @@ function isLowSurrogate(c: number): boolean {
 
 /**
  * One NDJSON line (without its "\n") validated: undefined when blank; errors placed in the whole
- * input (line `line`, which starts at byte `start`). The CLI's worker threads use it too, so their
- * results are the same as parseLines'.
+ * input (line `line`, which starts at byte `start`). The CLI reads each line with it too
+ * (cli/check-batch.ts), so its results are the same as parseLines'.
  */
 export function lineRecord<T>(v: RecordReader<T>, raw: string | Uint8Array, line: number, start: number): LineResult<T> | undefined {
   const data = withoutCr(raw);
@@ -387,7 +383,7 @@ export function lineRecord<T>(v: RecordReader<T>, raw: string | Uint8Array, line
 /** The record of a line's text: safeUnmarshal's result, its error placed in the whole input. */
 function lineResult<T>(v: RecordReader<T>, data: string | Uint8Array, line: number, start: number): LineResult<T> {
   const r = v.safeUnmarshal(data);
-  return { line, text: data, ...(r.ok ? r : { ok: false, error: inInput(r.error, line, start) }) };
+  return r.ok ? { line, text: data, ok: true, value: r.value } : { line, text: data, ok: false, error: inInput(r.error, line, start) };
 }
 
 /** A line's text without the `\r` of a CRLF line end. */

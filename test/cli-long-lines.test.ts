@@ -80,6 +80,35 @@ describe("a line longer than maxDocumentBytes", () => {
     ]);
   });
 
+  it("a line that starts with more than maxDocumentBytes of whitespace is still a record (it was lost: the rest of the line was skipped); a line that long and blank is none", async () => {
+    const WS = 300_000; // more than one read of the input (256 KiB)
+    const path = join(dir, "long-blank.ndjson");
+    writeFileSync(path, `{"s":"a"}\n${" ".repeat(WS)}{"s":"b"}\n${" ".repeat(WS)}\n{"s":1}\n`);
+    const tooLarge = `document larger than maxDocumentBytes (${LIMIT}) at offset ${10 + LIMIT} (line 2, column ${LIMIT + 1})`;
+    const runs = [];
+    for (const workers of ["1", "2"]) {
+      const rejects = join(dir, `long-blank-rejects-${workers}.ndjson`);
+      const r = await runCli(["validate", "--model", modelPath, path, "--rejects", rejects, "--json", "--workers", workers]);
+      expect(r.code).toBe(1);
+      const s = JSON.parse(r.stdout);
+      expect(s).toMatchObject({ mode: "ndjson", records: 3, accepted: 1, rejected: 2 });
+      expect(s.firstErrors).toEqual([
+        { line: 2, errors: [{ field: "", code: "INVALID_JSON", message: tooLarge, value: null }] },
+        { line: 4, errors: [{ field: "s", code: "INVALID_TYPE", message: "cannot unmarshal number into field s of type string", value: null }] },
+      ]);
+      const lines = readFileSync(rejects, "utf8").split("\n").filter((l) => l !== "");
+      expect(lines.map((l) => JSON.parse(l).line)).toEqual([2, 4]);
+      // the record written for line 2: its whitespace as read past the limit, then its first other byte
+      expect(JSON.parse(lines[0]).record).toMatch(new RegExp(`^ {${LIMIT + 1},${WS}}\\{$`));
+      runs.push({ summary: { ...s, seconds: 0, recordsPerSecond: 0 }, rejects: readFileSync(rejects, "utf8") });
+    }
+    expect(runs[1]).toEqual(runs[0]);
+    const v = new Validator(model("Limited", { s: t.string() }), { maxDocumentBytes: LIMIT });
+    const records: { line: number; message?: string }[] = [];
+    for await (const rec of parseLines(v, createReadStream(path))) records.push(rec.ok ? { line: rec.line } : { line: rec.line, message: rec.error.message });
+    expect(records).toEqual([{ line: 1 }, { line: 2, message: tooLarge }, { line: 4, message: "cannot unmarshal number into field s of type string" }]);
+  });
+
   it("a first line that long, no NDJSON extension: one document, rejected at the limit, without holding the line", async () => {
     const path = join(dir, "long.json");
     writeLongLine(path, "", "\n", '{"s":"b"}\n');

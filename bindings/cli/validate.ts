@@ -20,16 +20,15 @@
 import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "../errors.js";
 import { httpErrorBody } from "../http.js";
 import type { ExtraFieldsMode, ValidatorOptions } from "../resolve.js";
-import { lineResults } from "../sources.js";
 import type { StreamError } from "../stream.js";
 import { CliError } from "./errors.js";
 import { detectLines, Input } from "./input.js";
-import { LineTap } from "./lines.js";
 import { loadModel } from "./load.js";
 import { makeChecker } from "./make-checker.js";
-import { readLinesParallel } from "./parallel.js";
+import { inThisThread, readLineBatches, type BatchSinks } from "./line-batches.js";
+import { startWorkers } from "./parallel.js";
 import { availableParallelism } from "node:os";
-import { Compactor, RecordWriter, trim, writeReject } from "./output.js";
+import { Compactor, RecordWriter, writeReject } from "./output.js";
 import { checkOutputPaths, isStdout } from "./paths.js";
 import { progressBar, type Progress } from "./progress.js";
 import type { DocumentResult, RecordChecker } from "./record-checker.js";
@@ -53,13 +52,8 @@ export interface ValidateOptions {
   workers?: number | "auto";
 }
 
-interface Sinks {
-  readonly tally: Tally;
+interface Sinks extends BatchSinks {
   readonly checker: RecordChecker<unknown>;
-  readonly rejects: RecordWriter | undefined;
-  readonly out: RecordWriter | undefined;
-  readonly marshal: boolean;
-  readonly progress: Progress | undefined;
 }
 
 /** Run the command; the exit code: 0 all accepted, 1 some rejected (CliError for code 2). */
@@ -82,10 +76,11 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
     progress = await progressBar(input.size, o.progress);
     const sinks: Sinks = { tally, checker, rejects, out, marshal: o.marshal === true, progress };
     const workers = workerCount(o.workers, lines, input.size);
-    if (lines && workers > 1) {
-      const setup = { model: o.model, export: o.export, options: validatorOptions(o), marshal: o.marshal === true };
-      await readLinesParallel(input, sinks, workers, setup, maxLine);
-    } else await (lines ? readLines(input, sinks, maxLine) : readDocument(input, sinks));
+    if (lines) {
+      const setup = { model: o.model, export: o.export, options: validatorOptions(o), marshal: sinks.marshal };
+      const runner = workers > 1 ? await startWorkers(workers, setup) : inThisThread(checker, sinks.marshal);
+      await readLineBatches(input, sinks, runner, maxLine);
+    } else await readDocument(input, sinks);
   } finally {
     progress?.stop();
     await input.close();
@@ -146,31 +141,6 @@ async function concat(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
   const all: Buffer[] = [];
   for await (const c of chunks) all.push(c);
   return all.length === 1 ? all[0] : Buffer.concat(all);
-}
-
-async function readLines(input: Input, s: Sinks, maxLine: number): Promise<void> {
-  const tap = new LineTap(input.lines(maxLine));
-  let shown = 0;
-  for await (const r of lineResults(s.checker, tap.chunks())) {
-    if (r.ok) {
-      s.tally.accept(s.checker.variantOf(r.value));
-      if (s.out) s.out.write(s.marshal ? s.checker.marshal(r.value) : trim(tap.text(r.line)), "\n");
-    } else {
-      const errors = fieldErrors(r.error);
-      s.tally.reject(r.line, errors);
-      if (s.rejects) {
-        const text = tap.text(r.line);
-        writeReject(s.rejects, r.line, r.error instanceof JsonSyntaxError ? text.toString("utf8").replace(/\r$/, "") : trim(text), errors);
-      }
-    }
-    if (s.progress && input.bytes !== shown) {
-      shown = input.bytes;
-      s.progress.update(shown, s.tally.records);
-    }
-    if (s.rejects?.ready) await s.rejects.ready;
-    if (s.out?.ready) await s.out.ready;
-  }
-  s.tally.bytes = input.bytes;
 }
 
 /**
