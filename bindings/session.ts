@@ -165,9 +165,11 @@ export class Session {
     this.engine.heap.u32[this.w + L.S_INPUT_LEN] = len + added;
     // (the strings arena of a one-shot run: room for its long escaped strings, which decode to no
     // more bytes than they take; the core uses it while they fit, the builders' JSON.parse the rest.
-    // Input without a backslash has no escaped string: then the arena does not grow for it)
-    if ((this.get(L.S_FLAGS) & L.SF_ANY_RAW) === 0 && this.get(L.S_STRS_CAP) < len + added && hasBackslash(chunk)) {
-      this.grow(L.S_STRS, L.S_STRS_CAP, len + added, 1, 0);
+    // Input without a backslash has no escaped string: then the arena does not grow for it, past
+    // STRS_SMALL, which it takes without looking: small documents are not searched for one)
+    const need = len + added;
+    if ((this.get(L.S_FLAGS) & L.SF_ANY_RAW) === 0 && this.get(L.S_STRS_CAP) < need && (need <= STRS_SMALL || hasBackslash(chunk))) {
+      this.grow(L.S_STRS, L.S_STRS_CAP, Math.max(need, STRS_SMALL), 1, 0);
     }
     return added;
   }
@@ -236,6 +238,9 @@ export class Session {
     return this.engine.heap.u8.subarray(p, p + this.get(L.S_INPUT_LEN));
   }
 }
+
+/** Strings arena a one-shot run takes without searching its input for a backslash (bytes). */
+const STRS_SMALL = 4096;
 
 /** Longest string chunk encoded by writeUtf8 (longer ones go to TextEncoder.encodeInto). */
 const SHORT_CHUNK = 64;
