@@ -163,17 +163,17 @@ function drive<R extends Outcome>(name: string, parser: Parser<R>, source: Chunk
   return stopping(outcomes(name, parser, source, opts.signal), opts, (r) => r.errors[0]);
 }
 
-async function* outcomes<R extends Outcome>(name: string, parser: Parser<R>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<R> {
+async function* outcomes<R extends Outcome>(name: string, parser: Parser<R>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<readonly R[]> {
   let last: R | undefined;
   try {
     for await (const chunk of chunksOf(source, signal, name)) {
       last = parser.feed(jsonInput(chunk, name)); // (feed checks too, but its TypeError would name feed)
-      yield last;
+      yield [last];
       if (last.done && last.errors.some((e) => e instanceof JsonSyntaxError)) break;
     }
     if (signal?.aborted) return;
     const end = parser.end();
-    if (last === undefined || !sameOutcome(last, end)) yield end;
+    if (last === undefined || !sameOutcome(last, end)) yield [end];
   } finally {
     // (however the reading ends: the parser is this generator's alone, its results read no WASM memory)
     parser.free();
@@ -181,18 +181,21 @@ async function* outcomes<R extends Outcome>(name: string, parser: Parser<R>, sou
 }
 
 /**
- * The stopping rules of the options, for every adapter: under abortOnError the first result with
- * an error (`errorOf`) aborts the controller before it is handed over (a caller that stops at it,
- * with break, never asks for the next one, and one that takes its time should not keep the
- * generation running), and nothing follows it; an abort of the signal while the caller holds a
- * result ends the iteration too. Ending returns `results`, which releases the source.
+ * The stopping rules of the options, for every adapter (its results come in batches: one per
+ * chunk read, in order): under abortOnError the first result with an error (`errorOf`) aborts the
+ * controller before it is handed over (a caller that stops at it, with break, never asks for the
+ * next one, and one that takes its time should not keep the generation running), and nothing
+ * follows it; an abort of the signal while the caller holds a result ends the iteration too.
+ * Ending returns `batches`, which releases the source.
  */
-async function* stopping<R>(results: AsyncGenerator<R>, opts: ParseStreamOptions, errorOf: (r: R) => unknown): AsyncGenerator<R> {
-  for await (const r of results) {
-    const error = opts.abortOnError ? errorOf(r) : undefined;
-    if (error !== undefined && opts.abortOnError) abortWith(opts.abortOnError, error);
-    yield r;
-    if (error !== undefined || opts.signal?.aborted) return;
+async function* stopping<R>(batches: AsyncGenerator<readonly R[]>, opts: ParseStreamOptions, errorOf: (r: R) => unknown): AsyncGenerator<R> {
+  for await (const batch of batches) {
+    for (const r of batch) {
+      const error = opts.abortOnError ? errorOf(r) : undefined;
+      if (error !== undefined && opts.abortOnError) abortWith(opts.abortOnError, error);
+      yield r;
+      if (error !== undefined || opts.signal?.aborted) return;
+    }
   }
 }
 
@@ -252,7 +255,7 @@ export function parseLines<M extends Model>(model: M, source: ChunkSource, optio
 export function parseLines<M extends Model>(validator: M | Validator<M>, source: ChunkSource, options?: StreamReadOptions): AsyncGenerator<LineResult<Infer<M>>>;
 export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
   const v = validatorOf(model, options, "parseLines", "read each line with the union's safeUnmarshal");
-  yield* stopping(records(v, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
+  yield* stopping(recordBatches(v, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
 }
 
 /**
@@ -264,7 +267,8 @@ export interface RecordReader<T> {
   readonly options: { readonly maxDocumentBytes: number };
 }
 
-async function* records<T>(v: RecordReader<T>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<LineResult<T>> {
+/** The records of NDJSON: those of each chunk read, as one batch. */
+async function* recordBatches<T>(v: RecordReader<T>, source: ChunkSource, signal: AbortSignal | undefined): AsyncGenerator<readonly LineResult<T>[]> {
   /** The current line: its number, its byte offset in the input, what is read of it. */
   let line = 1;
   let start = 0;
@@ -279,22 +283,24 @@ async function* records<T>(v: RecordReader<T>, source: ChunkSource, signal: Abor
   };
   for await (const given of chunksOf(source, signal, "parseLines")) {
     const chunk = jsonInput(given, "parseLines");
+    const batch: LineResult<T>[] = [];
     for (let from = 0; ;) {
       const nl = typeof chunk === "string" ? chunk.indexOf("\n", from) : chunk.indexOf(0x0a, from);
       const to = nl < 0 ? chunk.length : nl;
       const tooLarge = pending.add(partOf(chunk, from, to));
-      if (tooLarge !== undefined) yield lineResult(v, tooLarge, line, start);
+      if (tooLarge !== undefined) batch.push(lineResult(v, tooLarge, line, start));
       if (nl < 0) break;
       const r = lineEnd();
       from = nl + 1;
-      if (r) yield r;
+      if (r) batch.push(r);
     }
+    if (batch.length > 0) yield batch;
   }
   // an abort leaves the line read so far unfinished: it is not a record
   if (signal?.aborted) return;
   if (pending.bytes > 0) {
     const r = lineEnd();
-    if (r) yield r;
+    if (r) yield [r];
   }
 }
 
