@@ -23,7 +23,7 @@ import { ModelError, ValidationError, type FieldError } from "./errors.js";
 import { argumentKind, isModel, model, t, type Infer, type Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { buildUnionSchema, SchemaCache, type JsonSchema } from "./schema.js";
-import { Validator, type Result, type UnmarshalError } from "./validator.js";
+import { Validator, type Result } from "./validator.js";
 import { unionStandard, type CheckerStandard } from "./standard-schema.js";
 import { jsonInput } from "./text-store.js";
 

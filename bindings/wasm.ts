@@ -11,7 +11,7 @@
 // `import.meta.url` as the URL of dist/index.js (scripts/build-cjs.mjs), so the relative path below
 // means the same file there.
 
-import { isFileSource, openSource, readFileNow, type FileSource } from "./package-files.js";
+import { isFileSource, openSource, readFileNow } from "./package-files.js";
 
 let compiled: WebAssembly.Module | undefined;
 
