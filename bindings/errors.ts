@@ -100,3 +100,13 @@ export function withoutStack<E extends Error>(make: () => E): E {
     Error.stackTraceLimit = limit;
   }
 }
+
+/**
+ * Give an error a non-throwing call made without a stack trace (withoutStack) the trace of the
+ * throwing call that throws it, from its caller on (`above`: the throwing call). Where the engine
+ * has no Error.captureStackTrace (Firefox, Safari), errors always carry their own trace.
+ */
+export function withStack<E extends Error>(error: E, above: (...args: never[]) => unknown): E {
+  (Error as { captureStackTrace?: (target: object, above?: (...args: never[]) => unknown) => void }).captureStackTrace?.(error, above);
+  return error;
+}

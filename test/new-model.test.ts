@@ -235,6 +235,37 @@ describe("conversion", () => {
   });
 });
 
+describe("stack traces", () => {
+  const Small = model("Small", { age: t.int("gte=0") });
+  const v = new Validator(Small);
+  function callingNewModel(input: unknown): unknown {
+    return v.newModel(input as Infer<typeof Small>);
+  }
+  const thrown = (input: unknown): Error => {
+    try {
+      callingNewModel(input);
+    } catch (e) {
+      return e as Error;
+    }
+    throw new Error("newModel did not throw");
+  };
+
+  it("newModel throws its ValidationError and ConversionError with a trace from its caller (safeNewModel returns them without one)", () => {
+    const failed = thrown({ age: -1 });
+    expect(failed).toBeInstanceOf(ValidationError);
+    expect(failed.message).toBe("age: must be at least 0");
+    expect(failed.stack).toContain("callingNewModel");
+    const converted = thrown({ age: "7" });
+    expect(converted).toBeInstanceOf(ConversionError);
+    expect(converted.message).toBe("cannot convert string to int at age");
+    expect(converted.stack).toContain("callingNewModel");
+    const callingSafeNewModel = () => v.safeNewModel({ age: "7" });
+    const r = callingSafeNewModel();
+    expect(r.ok).toBe(false);
+    expect((r as { error: Error }).error.stack).not.toContain("callingSafeNewModel");
+  });
+});
+
 describe("hostile input (a parsed HTTP body)", () => {
   const Doc = model("DeepDoc", { tags: t.slice(t.string()), meta: t.any() });
 
