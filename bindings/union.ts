@@ -19,7 +19,7 @@
 // declaration order).
 
 import { bindMethods } from "./bind-methods.js";
-import { ModelError, ValidationError, type FieldError } from "./errors.js";
+import { ModelError, ValidationError, withoutStack, withStack, type FieldError } from "./errors.js";
 import { argumentKind, isModel, model, t, type Infer, type Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { buildUnionSchema, SchemaCache, type JsonSchema } from "./schema.js";
@@ -161,7 +161,7 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
   /** Read a document as the variant its discriminator names; throws JsonSyntaxError, UnmarshalTypeError or ValidationError. */
   unmarshal(data: string | Uint8Array): UnionValue<V> {
     const r = this.safeUnmarshal(data);
-    if (!r.ok) throw r.error;
+    if (!r.ok) throw withStack(r.error, UnionValidator.prototype.unmarshal);
     return r.value;
   }
 
@@ -179,7 +179,7 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
   /** Validate a typed value as its variant (what unmarshal returns); throws ValidationError. */
   validate(item: UnionValue<V>): void {
     const r = this.safeValidate(item);
-    if (!r.ok) throw r.error;
+    if (!r.ok) throw withStack(r.error, UnionValidator.prototype.validate);
   }
 
   safeValidate(item: UnionValue<V>): Result<UnionValue<V>, ValidationError> {
@@ -188,7 +188,7 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
     // either (it was REQUIRED at the discriminator, which the document has)
     if (typeof item !== "object" || item === null || (!("variant" in item) && !("value" in item))) {
       const value = typeof item === "string" || typeof item === "number" || typeof item === "boolean" ? item : null;
-      return { ok: false, error: new ValidationError([{ field: "", code: "INVALID_TYPE", message: "must be of type { variant, value }", value }]) };
+      return { ok: false, error: withoutStack(() => new ValidationError([{ field: "", code: "INVALID_TYPE", message: "must be of type { variant, value }", value }])) };
     }
     const v = this.validators.get(item.variant);
     if (v === undefined) return { ok: false, error: this.discriminatorError(item.variant) };
@@ -196,12 +196,12 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
     return r.ok ? { ok: true, value: item } : r;
   }
 
-  /** @internal The error for a discriminator that names no variant (null/undefined: missing). */
+  /** @internal The error for a discriminator that names no variant (null/undefined: missing), made without a stack trace (a value). */
   discriminatorError(found: unknown): ValidationError {
     const e: FieldError = found === null || found === undefined
       ? { field: this.discriminator, code: "REQUIRED", message: "field is required", value: null }
       : { field: this.discriminator, code: "INVALID_DISCRIMINATOR", message: this.oneOfMessage, value: found };
-    return new ValidationError([e]);
+    return withoutStack(() => new ValidationError([e]));
   }
 
   /** JSON Schema 2020-12: oneOf the variants with an OpenAPI-style discriminator mapping (cached, frozen). */

@@ -205,6 +205,41 @@ describe("unmarshal", () => {
   it("the same under extraFields forbid", () => sameAsVariantAlone({ extraFields: "forbid" }));
 });
 
+describe("stack traces", () => {
+  const u = pets();
+  function callingUnionUnmarshal(json: string): unknown {
+    return u.unmarshal(json);
+  }
+  function callingUnionValidate(item: unknown): unknown {
+    u.validate(item as never);
+    return item;
+  }
+  const thrown = (run: () => unknown): Error => {
+    try {
+      run();
+    } catch (e) {
+      return e as Error;
+    }
+    throw new Error("expected a throw");
+  };
+
+  it("unmarshal and validate throw with a trace from their caller; safeUnmarshal returns the same errors without one", () => {
+    const unknown = thrown(() => callingUnionUnmarshal('{"pet_type":"fish","name":"Nemo"}'));
+    expect((unknown as ValidationError).errors).toEqual([{ field: "pet_type", code: "INVALID_DISCRIMINATOR", message: "must be one of: cat, dog, bird", value: "fish" }]);
+    expect(unknown.stack).toContain("callingUnionUnmarshal");
+    const variant = thrown(() => callingUnionUnmarshal('{"pet_type":"cat","name":"Tom","lives":10}'));
+    expect(variant.message).toBe("lives: must be at most 9");
+    expect(variant.stack).toContain("callingUnionUnmarshal");
+    const notItem = thrown(() => callingUnionValidate(7));
+    expect(notItem.message).toBe(": must be of type { variant, value }");
+    expect(notItem.stack).toContain("callingUnionValidate");
+    const callingSafeUnmarshal = () => u.safeUnmarshal('{"pet_type":"fish","name":"Nemo"}');
+    const r = callingSafeUnmarshal();
+    expect(r.ok).toBe(false);
+    expect((r as { error: Error }).error.stack).not.toContain("callingSafeUnmarshal");
+  });
+});
+
 describe("validate", () => {
   it("validates a value as the variant it names", () => {
     const u = pets();
