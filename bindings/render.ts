@@ -181,6 +181,9 @@ const JSON_TYPES: Record<number, string> = {
   [L.J_STRING]: "string", [L.J_NUMBER]: "number", [L.J_BOOL]: "bool", [L.J_NULL]: "null", [L.J_OBJECT]: "object", [L.J_ARRAY]: "array",
 };
 
+/** The longest token an UnmarshalTypeError names whole (in bytes); a longer one is cut there and ends with "…". */
+const GOT_TEXT_LIMIT = 1000;
+
 export function typeError(program: Program, s: Session): UnmarshalTypeError {
   const fr = program.frs[s.get(L.S_TYPE_FR)];
   const offset = s.get(L.S_ERR_OFFSET);
@@ -193,7 +196,8 @@ export function typeError(program: Program, s: Session): UnmarshalTypeError {
     let end = offset + 1;
     if (reason === L.TE_TIME) { while (end < bytes.length && bytes[end] !== 0x22) end += bytes[end] === 0x5c ? 2 : 1; end++; }
     else while (end < bytes.length && /[0-9eE.+-]/.test(String.fromCharCode(bytes[end]))) end++;
-    got += " " + decoder.decode(bytes.subarray(offset, Math.min(end, offset + 64)));
+    end = Math.min(end, bytes.length);
+    got += " " + (end - offset <= GOT_TEXT_LIMIT ? decoder.decode(bytes.subarray(offset, end)) : decoder.decode(bytes.subarray(offset, offset + GOT_TEXT_LIMIT)) + "…");
   }
   return new UnmarshalTypeError(path, typeName(fr.type), got, offset);
 }

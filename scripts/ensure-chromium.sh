@@ -20,17 +20,8 @@ if command -v flock >/dev/null 2>&1; then flock 9; fi
 if [ -x "$CHROMIUM" ]; then exit 0; fi
 
 say "installing Debian's chromium package (about a minute on a fresh machine)"
-attempt=1
-while :; do
-  if apt-get -q -o DPkg::Lock::Timeout=300 update &&
-     apt-get -q -y -o DPkg::Lock::Timeout=300 install chromium; then
-    break
-  fi
-  if [ "$attempt" -ge 3 ]; then say "apt-get install chromium failed $attempt times"; exit 1; fi
-  say "apt-get failed (attempt $attempt); retrying"
-  attempt=$((attempt + 1))
-  sleep $((attempt * 5))
-done
+. "$(dirname "$0")/apt-install.sh"
+apt_install chromium || exit 1
 
 if [ ! -x "$CHROMIUM" ]; then say "apt-get succeeded but $CHROMIUM is still missing"; exit 1; fi
 "$CHROMIUM" --version >&2 || true

@@ -149,6 +149,8 @@ describe("reading numbers into each kind (encoding/json literalStore)", () => {
     ["int64", "-9007199254740992", "error", "README: int64 bounded to safe integers (Go reads it)"],
     ["int", "9007199254740992", "error", "README: int bounded to safe integers (Go reads it)"],
     ["int", "1e400", "error", "ParseInt takes no exponent"],
+    ["int", `0.${"0".repeat(70)}1`, "error", "ParseInt takes no fraction; the message names the whole number, as Go's (it was cut at 64 bytes)"],
+    ["int64", `${"1".repeat(80)}.5`, "error", "ParseInt takes no fraction; the message names all 80 digits, as Go's"],
     ["uint8", "255", 255, "ParseUint then OverflowUint(uint8)"],
     ["uint8", "256", "error", "OverflowUint(uint8)"],
     ["uint8", "-1", "error", "ParseUint takes no sign"],
@@ -164,6 +166,7 @@ describe("reading numbers into each kind (encoding/json literalStore)", () => {
     ["float32", "1e-46", 1e-46, "ParseFloat(s, 32) underflows to 0 without an error; checker keeps the JSON value (README)"],
     ["float32", "-0", -0, "ParseFloat keeps the sign of zero"],
     ["float32", "1.0", 1, "a float takes a fraction"],
+    ["float32", "1.00000005960464477539062500001", 1.0000000596046448, "checker keeps the float64, which is halfway between the float32s 1 and 1.0000001: Math.fround of it is 1, where Go's ParseFloat(s, 32) gives 1.0000001 (README)"],
     ["float64", "1e400", "error", "ParseFloat(s, 64) is +Inf, ErrRange: \"number 1e400\""],
     ["float64", "-1e400", "error", "ParseFloat(s, 64) is -Inf, ErrRange"],
     ["float64", "1.7976931348623158e308", 1.7976931348623157e308, "rounds to the largest float64"],
@@ -196,6 +199,25 @@ describe("reading numbers into each kind (encoding/json literalStore)", () => {
   });
 });
 
+describe("what an UnmarshalTypeError names, and the float32 a halfway float64 stands for", () => {
+  it("a number of more than 1,000 bytes is named by its first 1,000 and …, where Go names it whole (README)", () => {
+    const v = new Validator(model("LongNumber", { f: t.int() }));
+    for (const [digits, named] of [[1000, "9".repeat(1000)], [1001, `${"9".repeat(1000)}…`]] as const) {
+      const r = v.safeUnmarshal(`{"f":${"9".repeat(digits)}}`);
+      expect(!r.ok && r.error).toMatchObject({ name: "UnmarshalTypeError", field: "f", got: `number ${named}`, offset: 5,
+        message: `cannot unmarshal number ${named} into field f of type int` });
+    }
+  });
+
+  it("a float32 read from a decimal that rounds to a float64 halfway between two float32s is written as the even one; Go writes the nearer (README)", () => {
+    const v = new Validator(model("Halfway", { f: t.float32() }));
+    // 1 + 2^-24 + 10^-29: Go's ParseFloat(s, 32) rounds it up to 1.0000001; as a float64 it is 1 + 2^-24, which Math.fround takes to 1
+    const r = v.unmarshal('{"f":1.00000005960464477539062500001}');
+    expect(r.f).toBe(1 + 2 ** -24);
+    expect(text(v.marshal(r))).toBe('{"f":1}');
+  });
+});
+
 describe("time.Time fields (Go's Time.UnmarshalJSON = time.Parse(time.RFC3339); MarshalJSON = RFC3339Nano)", () => {
   const v = new Validator(model("When", { at: t.time() }));
   // [JSON string contents, Go's instant in UTC (or "error"), the rule]
@@ -222,6 +244,7 @@ describe("time.Time fields (Go's Time.UnmarshalJSON = time.Parse(time.RFC3339); 
     ["0000-01-01T00:00:00Z", "0000-01-01T00:00:00Z", "year 0000 is read"],
     ["9999-12-31T23:59:59.999999999Z", "9999-12-31T23:59:59.999Z", "nanoseconds are read; checker's Date keeps milliseconds (README)"],
     ["10000-01-01T00:00:00Z", "error", "stdLongYear is four digits"],
+    [`2024-01-01T00:00:00.${"1".repeat(60)}Q`, "error", "Z07:00 takes no Q; the message names the whole string, closing quote included (it was cut at 64 bytes)"],
     ["2024-01-01T00:00:00.123456789123Z", "2024-01-01T00:00:00.123Z", "parseNanoseconds reads at most 9 digits; a Date keeps 3 (README)"],
   ];
   it.each(rows)("%s: Go %s (%s)", (time, go) => {

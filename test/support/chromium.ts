@@ -2,31 +2,18 @@
 // Chromium, installed by scripts/ensure-chromium.sh when missing (never by hand), launched
 // headless through playwright-core. CHECKER_CHROMIUM names another executable.
 
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { runEnsureScript } from "./ensure-tool.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 export const CHROMIUM = process.env.CHECKER_CHROMIUM ?? "/usr/bin/chromium";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
   "--disable-sync", "--no-first-run", "--disable-quic"];
 
 /** Install Chromium when it is missing; a failure is an error of the test, with apt's reason. */
-export function ensureChromium(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("sh", [join(root, "scripts", "ensure-chromium.sh")], { stdio: ["ignore", "pipe", "pipe"] });
-    let log = "";
-    child.stdout.on("data", (d: Buffer) => (log += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (log += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code === 0 && existsSync(CHROMIUM)) return resolve();
-      const tail = log.trim().split("\n").slice(-15).join("\n");
-      reject(new Error(`Chromium is required for the browser test and could not be installed (scripts/ensure-chromium.sh exited ${code}):\n${tail}`));
-    });
-  });
+export async function ensureChromium(): Promise<void> {
+  await runEnsureScript("ensure-chromium.sh", "Chromium is required for the browser test");
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required for the browser test: scripts/ensure-chromium.sh succeeded but ${CHROMIUM} is missing`);
 }
 
 /** Launch it headless (after ensureChromium). */

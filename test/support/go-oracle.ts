@@ -1,0 +1,68 @@
+// Real Go as a test oracle (test/go-oracle.test.ts): Debian's Go toolchain, installed by
+// scripts/ensure-go.sh when missing (never by hand), builds test/go-oracle/main.go (stdlib only)
+// into a temporary directory, offline; the program answers one JSON line per request line.
+
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runEnsureScript } from "./ensure-tool.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const DEBIAN_GO = "/usr/lib/go/bin/go";
+
+/** What the oracle is asked: see test/go-oracle/main.go. */
+export type GoRequest =
+  | { op: "unmarshal"; kind: string; text: string }
+  | { op: "marshal"; f32: string; f64: string }
+  | { op: "string"; s: string };
+
+/** Its answer: `value` when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
+export interface GoAnswer { ok: boolean; value?: string; error?: string }
+
+/** Install Go when it is missing; a failure is an error of the test, with apt's reason. */
+export function ensureGo(): Promise<void> {
+  return runEnsureScript("ensure-go.sh", "Go is required for the Go differential test");
+}
+
+function goExecutable(): string {
+  const onPath = spawnSync("sh", ["-c", "command -v go"], { encoding: "utf8" }).stdout.trim();
+  if (onPath) return onPath;
+  if (existsSync(DEBIAN_GO)) return DEBIAN_GO;
+  throw new Error("go is neither on PATH nor at /usr/lib/go/bin/go after scripts/ensure-go.sh");
+}
+
+/** A built oracle: `ask` runs every request in one batch; `dispose` removes the temporary directory. */
+export interface GoOracle { version: string; ask(requests: GoRequest[]): GoAnswer[]; dispose(): void }
+
+/** Build test/go-oracle/main.go with its caches in a temporary directory, no network. */
+export function buildGoOracle(): GoOracle {
+  const go = goExecutable();
+  const dir = mkdtempSync(join(tmpdir(), "checker-go-oracle-"));
+  const env = {
+    ...process.env, GOCACHE: join(dir, "cache"), GOPATH: join(dir, "gopath"), GOFLAGS: "-mod=mod",
+    GOPROXY: "off", GOTOOLCHAIN: "local", GO111MODULE: "on", CGO_ENABLED: "0",
+  };
+  const binary = join(dir, "oracle");
+  try {
+    execFileSync(go, ["build", "-o", binary, join(root, "test", "go-oracle", "main.go")], { env, stdio: ["ignore", "pipe", "pipe"] });
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    const stderr = (e as { stderr?: Buffer }).stderr?.toString() ?? String(e);
+    throw new Error(`go build of test/go-oracle/main.go failed:\n${stderr}`);
+  }
+  const version = execFileSync(go, ["version"], { env, encoding: "utf8" }).trim();
+  return {
+    version,
+    ask(requests) {
+      const input = requests.map((r) => JSON.stringify(r)).join("\n") + "\n";
+      const run = spawnSync(binary, [], { input, encoding: "utf8", maxBuffer: 1 << 28 });
+      if (run.status !== 0) throw new Error(`the Go oracle exited ${run.status}: ${run.stderr}`);
+      const lines = run.stdout.trimEnd().split("\n");
+      if (lines.length !== requests.length) throw new Error(`the Go oracle answered ${lines.length} of ${requests.length} requests`);
+      return lines.map((l) => JSON.parse(l) as GoAnswer);
+    },
+    dispose() { rmSync(dir, { recursive: true, force: true }); },
+  };
+}
