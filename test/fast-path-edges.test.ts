@@ -9,7 +9,7 @@
 // 7. string min=/max= answered by length vs counted by the core.
 // Each property straddles its boundary (just below, at, just above) with a fixed seed.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { model, t, type Model } from "../bindings/model.js";
 import { StreamParser } from "../bindings/stream.js";
 import { Validator } from "../bindings/validator.js";
@@ -306,5 +306,129 @@ describe("7. string min=/max= answered by length = counted by the core", () => {
       }),
       { seed: 20261129, numRuns: 2000 },
     );
+  });
+});
+
+// ---------------------------------------------------------------- 4. generated readers and makers vs the plain fallback
+
+type Lib = typeof import("../bindings/index.js");
+/** The library with code generation refused (as under a CSP without 'unsafe-eval'): a second copy whose codegen.ts says no. */
+async function libWithoutCodegen(): Promise<Lib> {
+  vi.resetModules();
+  vi.doMock("../bindings/codegen.js", () => ({ generated: () => undefined }));
+  const lib = await import("../bindings/index.js");
+  vi.doUnmock("../bindings/codegen.js");
+  vi.resetModules();
+  return lib;
+}
+
+/** Models whose JSON names are no identifiers, and inherited names, in the given copy of the library. */
+function awkwardModels(lib: Lib) {
+  const { model, t } = lib;
+  const Inner = model("EdgeInner", { constructor: t.string('json:"x y"'), n: t.ptr(t.int(), "min=1"), extras: t.extras() });
+  const Node = model("EdgeNode", { v: t.int(), kids: t.slice(t.lazy((): Model => Node), "max=2") });
+  const Outer = model("EdgeOuter", {
+    constructor: t.ptr(t.string(), "max=3"),
+    toString: t.int('json:"a-b" checker:"min=1"'),
+    "0": t.bool('json:"0,omitempty"'),
+    ["__proto__"]: t.string('json:"__proto__,omitempty" checker:"required"'),
+    é: t.float64('json:"ü,omitempty"'),
+    empty: t.string('json:",omitempty"'),
+    inner: t.model(Inner),
+    node: t.ptr(t.model(Node)),
+    extras: t.extras(),
+  });
+  return { Inner, Outer, Node };
+}
+
+const KEYS = ["constructor", "toString", "a-b", "0", "__proto__", "ü", "é", "empty", "inner", "node", "zz", "extras", "x y", "valueOf"];
+const VALUES = ['"ab"', '"abcd"', "1", "0", "-0", "2.5", "true", "null", "{}", "[]", '{"x y":"q","n":2,"more":[1]}', '{"x y":"q","n":0}', '{"v":1,"kids":[{"v":2,"kids":null},{"v":3,"kids":[]}]}', '{"v":1,"kids":[{},{},{}]}', '"2020-01-01T00:00:00Z"'];
+const BASE = ['"constructor":"ab"', '"a-b":1', '"0":true', '"__proto__":"p"', '"ü":2.5', '"empty":""', '"inner":{"x y":"q","n":2}', '"node":{"v":1,"kids":[]}'];
+/** A valid body with some members left out, then members of any key and value (a repeated key's last value wins). */
+const bodyText = fc.tuple(fc.subarray(BASE, { minLength: 5 }), fc.array(fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom(...VALUES)), { maxLength: 3 }))
+  .map(([base, pairs]) => `{${[...base, ...pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`)].join(",")}}`);
+/** One object in the forms a caller makes: JSON.parse's, a spread copy, a class instance, getters. */
+function asForm(o: Record<string, unknown>, form: string): Record<string, unknown> {
+  if (form === "parsed") return o;
+  if (form === "spread") return { ...o };
+  const out: Record<string, unknown> = form === "instance" ? new (class Body {})() as Record<string, unknown> : {};
+  for (const k of Object.keys(o)) {
+    Object.defineProperty(out, k, form === "getters" ? { get: () => o[k], enumerable: true, configurable: true } : { value: o[k], enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+/** What a call gave: its value shown with key order, or its error's class, message and records. */
+function outcome(call: () => unknown): unknown {
+  try {
+    const v = call();
+    return { value: v instanceof Uint8Array ? new TextDecoder().decode(v) : show(v) };
+  } catch (e) {
+    const err = e as Error & { errors?: unknown[]; field?: string };
+    return { error: err.name, message: err.message, field: err.field, errors: err.errors?.map((x) => ({ ...(x as object) })) };
+  }
+}
+
+describe("4. per-model generated code = its plain fallback", () => {
+  it("~standard.validate, newModel, validate, marshal and dict agree, under each extra mode", async () => {
+    const plainLib = await libWithoutCodegen();
+    const genLib = await import("../bindings/index.js");
+    expect(plainLib.Validator).not.toBe(genLib.Validator);
+    const modes = ["ignore", "forbid", "allow"] as const;
+    const pairs = modes.map((extraFields) => [genLib, plainLib].map((lib) => new lib.Validator(awkwardModels(lib).Outer as Model, { extraFields, strictMissingFields: false })));
+    let typed = 0;
+    fc.assert(
+      fc.property(bodyText, fc.constantFrom("parsed", "spread", "instance", "getters", "defined"), fc.nat(2), (text, form, m) => {
+        const [gen, plain] = pairs[m]!;
+        const body = () => asForm(JSON.parse(text) as Record<string, unknown>, form);
+        const std = (v: Validator) => outcome(() => v["~standard"].validate(body()));
+        expect(std(plain!), text).toEqual(std(gen!));
+        expect(outcome(() => plain!.newModel(body() as never)), text).toEqual(outcome(() => gen!.newModel(body() as never)));
+        const made = gen!.safeNewModel(JSON.parse(text) as never);
+        if (!made.ok) return;
+        typed++;
+        // the typed value in the same forms (its keys are property keys: "__proto__" own, as the copy makes it)
+        const value = () => asForm(made.value as Record<string, unknown>, form);
+        for (const call of ["validate", "marshal", "dict"] as const) {
+          expect(outcome(() => plain![call](value() as never)), `${call} ${text}`).toEqual(outcome(() => gen![call](value() as never)));
+        }
+        const changed = () => ({ ...value(), toString: 0, constructor: "long" });
+        expect(outcome(() => plain!.validate(changed() as never)), text).toEqual(outcome(() => gen!.validate(changed() as never)));
+        expect(outcome(() => plain!.marshalWithOptions(value() as never, { omitEmpty: true, indent: 1 })), text).toEqual(outcome(() => gen!.marshalWithOptions(value() as never, { omitEmpty: true, indent: 1 })));
+      }),
+      { seed: 20261130, numRuns: 600 },
+    );
+    expect(typed).toBeGreaterThan(60);
+  });
+});
+
+describe("4b. a field named \"__proto__\" is an own member wherever a model's object is made", () => {
+  const fields = (lib: Lib) => {
+    const Inner = lib.model("EdgeProtoInner", { ["__proto__"]: lib.t.string('json:"__proto__"'), n: lib.t.int() });
+    return lib.model("EdgeProto", { inner: lib.t.model(Inner), arr: lib.t.array(1, lib.t.model(Inner)) });
+  };
+  const ZERO = { inner: [["__proto__", ""], ["n", 0]], arr: [[["__proto__", ""], ["n", 0]]] };
+  const entries = (v: unknown) => {
+    const o = v as { inner: object; arr: object[] };
+    return { inner: Object.entries(o.inner), arr: o.arr.map((x) => Object.entries(x)) };
+  };
+
+  it("in a zero model value: a fixed array's padding, a missing model, a null one (was INVALID_TYPE, and marshal wrote {})", async () => {
+    for (const lib of [await import("../bindings/index.js"), await libWithoutCodegen()]) {
+      const v = new lib.Validator(fields(lib) as Model, { strictMissingFields: false });
+      expect(entries(v.unmarshal("{}"))).toEqual(ZERO);
+      expect(entries(v.unmarshal('{"inner":null,"arr":[]}'))).toEqual(ZERO);
+      expect(entries(v.newModel({ inner: null, arr: [null] } as never))).toEqual(ZERO);
+      expect(new TextDecoder().decode(v.marshal({ inner: null, arr: [null] } as never))).toBe('{"inner":{"__proto__":"","n":0},"arr":[{"__proto__":"","n":0}]}');
+      expect(v.dict({ inner: null, arr: [null] } as never)).toEqual(JSON.parse('{"inner":{"__proto__":"","n":0},"arr":[{"__proto__":"","n":0}]}'));
+    }
+  });
+
+  it("read by the plain tape builder (no code generation), and filled in when missing at the end of a stream", async () => {
+    const plainLib = await libWithoutCodegen();
+    const v = new plainLib.Validator(fields(plainLib) as Model);
+    expect(entries(v.unmarshal('{"inner":{"__proto__":"p","n":1},"arr":[{"n":2,"__proto__":"q"}]}'))).toEqual({ inner: [["__proto__", "p"], ["n", 1]], arr: [[["__proto__", "q"], ["n", 2]]] });
+    const r = new plainLib.StreamParser(fields(plainLib) as Model, { strictMissingFields: false }).feed('{"inner":{"n":1},"arr":[{"n":2}]}');
+    // (a stream's model keys come in document order, the missing ones after them: README Streaming)
+    expect(r.done && entries(r.value)).toEqual({ inner: [["n", 1], ["__proto__", ""]], arr: [[["n", 2], ["__proto__", ""]]] });
   });
 });
