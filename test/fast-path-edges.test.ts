@@ -13,6 +13,7 @@ import { describe, expect, it, vi } from "vitest";
 import { model, t, type Model } from "../bindings/model.js";
 import { StreamParser } from "../bindings/stream.js";
 import { Validator } from "../bindings/validator.js";
+import { MarshalError } from "../bindings/marshal.js";
 import { ANY_TAPE_MAX } from "../bindings/layout.js";
 import type { FieldError } from "../bindings/errors.js";
 import { differences, feedAll, oneShot, singles, cut, utf8, type Ending } from "./support/stream-harness.js";
@@ -430,5 +431,82 @@ describe("4b. a field named \"__proto__\" is an own member wherever a model's ob
     const r = new plainLib.StreamParser(fields(plainLib) as Model, { strictMissingFields: false }).feed('{"inner":{"n":1},"arr":[{"n":2}]}');
     // (a stream's model keys come in document order, the missing ones after them: README Streaming)
     expect(r.done && entries(r.value)).toEqual({ inner: [["n", 1], ["__proto__", ""]], arr: [[["n", 2], ["__proto__", ""]]] });
+  });
+});
+
+// ---------------------------------------------------------------- 5. marshal's pathless pass, then its path
+
+const Leaf = model("EdgeLeaf", { v: t.int(), extras: t.extras() });
+const Mid = model("EdgeMid", { leafs: t.map(t.slice(t.model(Leaf))), one: t.ptr(t.model(Leaf), 'json:"the one"'), extras: t.extras() });
+const Top = model("EdgeTop", { mids: t.slice(t.model(Mid)), m: t.map(t.model(Mid)), extras: t.extras() });
+const top = new Validator(Top as Model, { extraFields: "allow" });
+/** Values JSON cannot hold, with the words a MarshalError gives them. */
+const BAD: readonly [() => unknown, string][] = [
+  [() => Number.NaN, "NaN"], [() => -Infinity, "-Infinity"], [() => () => 1, "function"], [() => new Map(), "Map"],
+  [() => new (class Point {})(), "Point"], [() => new Date(Number.NaN), "an invalid Date"], [() => Symbol("s"), "symbol"],
+];
+type Step = { key: string } | { index: number; before: number };
+/** An any value holding `bad` at the end of the steps, with valid siblings before each step. */
+function anyHolding(steps: readonly Step[], bad: unknown): unknown {
+  if (steps.length === 0) return bad;
+  const [step, ...rest] = steps;
+  const inner = anyHolding(rest, bad);
+  return "key" in step! ? { a: [1, "x", null], [step.key]: inner, z: { q: -0 } } : [...Array.from({ length: step!.before }, (_, i) => ({ i })), inner, 2];
+}
+const stepsText = (steps: readonly Step[]) => steps.map((s) => ("key" in s ? `.${s.key}` : `[${s.before}]`)).join("");
+
+describe("5. a MarshalError's path, found by the second pass, is where the value is", () => {
+  it("inside extras at each level: of the root, of a model in a list or map, of a list item in a map, of a ptr", () => {
+    const step: fc.Arbitrary<Step> = fc.oneof(fc.constantFrom("k", "a b", "0", "é").map((key) => ({ key })), fc.nat(3).map((before) => ({ index: before, before })));
+    fc.assert(
+      fc.property(fc.constantFrom("root", "mid", "m", "leafs", "one"), fc.nat(2), fc.array(step, { maxLength: 4 }), fc.nat(BAD.length - 1), (level, at, steps, b) => {
+        const [make, got] = BAD[b]!;
+        const extras = { ok: 1, bad: anyHolding(steps, make()) };
+        const leaf = (bad: boolean) => ({ v: 1, extras: bad ? extras : { fine: [1] } });
+        const mid = (bad: boolean) => ({
+          leafs: { a: [leaf(false)], k: Array.from({ length: at + 1 }, (_, i) => leaf(bad && level === "leafs" && i === at)) },
+          one: leaf(bad && level === "one"), extras: bad && (level === "mid" || level === "m") ? extras : {},
+        });
+        const value = {
+          mids: Array.from({ length: at + 1 }, (_, i) => mid(i === at && (level === "mid" || level === "leafs" || level === "one"))),
+          m: { first: mid(false), "x.y": mid(level === "m") },
+          extras: level === "root" ? extras : { n: 2 },
+        };
+        const where = level === "root" ? "" : level === "m" ? "m.x.y." : `mids[${at}].`;
+        const inMid = level === "leafs" ? `leafs.k[${at}].` : level === "one" ? "the one." : "";
+        const path = `${where}${inMid}bad${stepsText(steps)}`;
+        let error: unknown;
+        try {
+          top.marshal(value as never);
+        } catch (e) {
+          error = e;
+        }
+        expect(error).toBeInstanceOf(MarshalError);
+        expect({ field: (error as MarshalError).field, message: (error as Error).message }).toEqual({ field: path, message: `cannot marshal ${got} at ${path}` });
+        expect(() => top.dict(value as never)).toThrow(new MarshalError(path, got));
+      }),
+      { seed: 20261131, numRuns: 400 },
+    );
+  });
+
+  it("at the bottom of a value 1,000 levels deep (maxDepth), and a cycle there", () => {
+    type TreeNode = { kids: TreeNode[] | null; extras: Record<string, unknown> };
+    const Tree: Model = model("EdgeTree", { kids: t.slice(t.lazy((): Model => Tree)), extras: t.extras() });
+    const tree = new Validator(Tree, { extraFields: "allow" });
+    const bottom: TreeNode = { kids: null, extras: {} };
+    let root = bottom;
+    // (a node is two levels, its object and its kids: the 500th node is level 999, its extras' array level 1000)
+    for (let i = 1; i < 500; i++) root = { kids: [{ kids: null, extras: {} }, root], extras: {} };
+    const path = "kids[1].".repeat(499);
+    bottom.extras = { deep: [Number.NaN] };
+    expect(() => tree.marshal(root as never)).toThrow(new MarshalError(`${path}deep[0]`, "NaN"));
+    const cycle: unknown[] = [];
+    cycle.push(cycle);
+    bottom.extras = { deep: cycle };
+    expect(() => tree.marshal(root as never)).toThrow(new MarshalError(`${path}deep[0]`, "a cycle"));
+    bottom.extras = { deep: [1] };
+    expect(new TextDecoder().decode(tree.marshal(root as never)).endsWith(`{"kids":null,"deep":[1]}${"]}".repeat(499)}`)).toBe(true);
+    bottom.extras = { deep: [[1]] };
+    expect(() => tree.marshal(root as never)).toThrow(new MarshalError(`${path}deep[0]`, "a value nested deeper than 1000 levels"));
   });
 });
