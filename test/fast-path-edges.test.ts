@@ -212,8 +212,9 @@ describe("3. any values around ANY_TAPE_MAX entries", () => {
       where: fc.constantFrom("a", "b", "l", "m", "e"),
       wrap: fc.constantFrom("flat", "object", "nested"),
       before: decor, after: decor, b: decor,
-    }).map(({ n, where, wrap, before, after, b }) => {
-      const zeros = `[${"0,".repeat(n - 1)}0]`;
+      broken: fc.constantFrom("", "", "", "", "x", "]", ",}"),
+    }).map(({ n, where, wrap, before, after, b, broken }) => {
+      const zeros = `[${"0,".repeat(n - 1)}0${broken}]`;
       const bulk = wrap === "flat" ? zeros : wrap === "object" ? `{"k":${zeros},"__proto__":-0,"k":${zeros}}` : `[[${zeros}],{"z":[${zeros.slice(1, 40)}]}]`;
       const big = `[${[...before, bulk, ...after].join(",")}]`;
       const small = `[${b.join(",")}]`;
@@ -221,20 +222,27 @@ describe("3. any values around ANY_TAPE_MAX entries", () => {
       const extra = where === "e" ? `,"x1":${big},"x2":${small}` : `,"x1":${small}`;
       return `{"a":${at("a", small)},"b":${at("b", small)},"l":[${at("l", small)},${small}],"m":{"k":${at("m", small)},"j":${small}}${extra}}`;
     });
+    let syntax = 0;
     fc.assert(
       fc.property(doc, (text) => {
-        const parsed = JSON.parse(text) as Record<string, unknown>;
-        const { a, b, l, m, ...e } = parsed;
-        const want = show({ a, b, l, m, e });
-        for (const data of [text, utf8(text)]) {
-          const r = anys.safeUnmarshal(data);
-          expect(r.ok && show(r.value)).toBe(want);
-        }
+        const ending = oneShot(anys, text);
+        const fromBytes = oneShot(anys, utf8(text));
+        expect(shown(fromBytes)).toEqual(shown(ending));
         const run = feedAll(anysParser, cut(text, [7919, 4096]));
+        expect(differences(run, ending)).toEqual([]);
+        if (ending.status === "syntax") {
+          syntax++;
+          expect(() => JSON.parse(text)).toThrow(SyntaxError);
+          return;
+        }
+        const { a, b, l, m, ...e } = JSON.parse(text) as Record<string, unknown>;
+        const want = show({ a, b, l, m, e });
+        expect(ending.status === "valid" && show(ending.value)).toBe(want);
         expect(run.ending.status === "valid" && show(run.ending.value)).toBe(want);
       }),
-      { seed: 20261127, numRuns: 60 },
+      { seed: 20261127, numRuns: 80 },
     );
+    expect(syntax).toBeGreaterThan(10);
   });
 });
 
@@ -289,20 +297,40 @@ describe("6. unique at 7, 8 and 9 items: validate() (pairwise / hashed) = the co
 
 // ---------------------------------------------------------------- 7. string bounds by length
 
-const BOUNDS = Array.from({ length: 9 }, (_, n) => new Validator(model(`EdgeBounds${n}`, { lo: t.string(`min=${n}`), hi: t.string(`max=${n}`) }) as Model));
-const UNITS = ["a", "é", "日", "😀", "\\ud800", "\\udc00", "\\ud83d\\ude00", "\\u00e9", "\\n"];
+const bounds = new Map<number, Validator>();
+/** A validator whose string fields have min=n and max=n (made once per n). */
+function boundsOf(n: number): Validator {
+  let v = bounds.get(n);
+  if (v === undefined) bounds.set(n, (v = new Validator(model(`EdgeBounds${n}`, { lo: t.string(`min=${n}`), hi: t.string(`max=${n}`) }) as Model)));
+  return v;
+}
+/**
+ * Characters as written in JSON: raw, escaped, lone surrogates escaped and (in a JS string input)
+ * raw, where no neighbour can pair with them (a raw one next to an escaped one pairs in JSON.parse's
+ * value, not in the UTF-8 the core reads: not fixed here, see the review report).
+ */
+const UNITS = ["a", "é", "日", "😀", "\\ud800", "\\udc00", "\\ud83d\\ude00", "\\u00e9", "\\n", "\ud800a", "a\udfff", "abcdefghijklmnop"];
+/** Code points of a string as the checks count them (a lone surrogate is one, U+FFFD). */
+const pointsOf = (s: string) => [...s].length;
 
 describe("7. string min=/max= answered by length = counted by the core", () => {
-  it("multibyte and escaped characters where bytes, UTF-16 units and code points straddle the bound", () => {
+  it("multibyte and escaped characters where bytes, UTF-16 units and code points straddle the bound (n - 1, n, n + 1)", () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...UNITS), { maxLength: 12 }), fc.nat(8), (units, n) => {
+      fc.property(fc.array(fc.constantFrom(...UNITS), { maxLength: 14 }), fc.constantFrom(-1, 0, 1), fc.boolean(), (units, delta, asBytes) => {
         const s = units.join("");
         const text = `{"lo":"${s}","hi":"${s}"}`;
-        const want = oneShot(BOUNDS[n]!, text);
-        const parsed = JSON.parse(text) as object;
-        for (const got of [BOUNDS[n]!.safeValidate(parsed as never), BOUNDS[n]!.safeNewModel(parsed as never)]) {
-          expect(got.ok ? { status: "valid" } : { status: "invalid", errors: (got.error as { errors: object[] }).errors.map((e) => ({ ...e })) }, text)
-            .toEqual(want.status === "valid" ? { status: "valid" } : want);
+        const parsed = JSON.parse(text) as { lo: string };
+        const v = boundsOf(Math.max(0, pointsOf(parsed.lo) + delta));
+        // (bytes hold no raw lone surrogate: their text has U+FFFD there, as TextEncoder writes it)
+        const data = asBytes ? utf8(text) : text;
+        const want = oneShot(v, data);
+        const read = asBytes ? JSON.parse(new TextDecoder().decode(data)) as object : parsed;
+        for (const got of [v.safeValidate(read as never), v.safeNewModel(read as never)]) {
+          // (an error's value read from a JS string input holds U+FFFD for a raw lone surrogate, where
+          // the value unmarshal returns keeps it: not fixed here, see the review report)
+          const wellFormed = (list: readonly FieldError[]) => list.map((e) => ({ ...e, value: (e.value as string).replace(/[\uD800-\uDFFF]/gu, "\uFFFD") }));
+          const errors = got.ok ? [] : wellFormed((got.error as { errors: FieldError[] }).errors);
+          expect(errors.length === 0 ? { status: "valid" } : { status: "invalid", errors }, text).toEqual(want.status === "invalid" ? { ...want, errors: wellFormed(want.errors) } : want.status === "valid" ? { status: "valid" } : want);
         }
       }),
       { seed: 20261129, numRuns: 2000 },
