@@ -324,7 +324,7 @@ describe("7. string min=/max= answered by length = counted by the core", () => {
         // (bytes hold no raw lone surrogate: their text has U+FFFD there, as TextEncoder writes it)
         const data = asBytes ? utf8(text) : text;
         const want = oneShot(v, data);
-        const read = asBytes ? JSON.parse(new TextDecoder().decode(data)) as object : parsed;
+        const read = asBytes ? JSON.parse(new TextDecoder().decode(utf8(text))) as object : parsed;
         for (const got of [v.safeValidate(read as never), v.safeNewModel(read as never)]) {
           // (an error's value read from a JS string input holds U+FFFD for a raw lone surrogate, where
           // the value unmarshal returns keeps it: not fixed here, see the review report)
