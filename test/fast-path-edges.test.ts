@@ -538,3 +538,18 @@ describe("5. a MarshalError's path, found by the second pass, is where the value
     expect(() => tree.marshal(root as never)).toThrow(new MarshalError(`${path}deep[0]`, "a value nested deeper than 1000 levels"));
   });
 });
+
+describe('4c. a root field whose JSON name is ""', () => {
+  it("has its ~standard issues at path [\"\"] (was no path, as if the document failed); TOO_MANY_ERRORS keeps none", () => {
+    const Inner = model("EdgeEmptyInner", { "": t.int("min=1") });
+    const v = new Validator(model("EdgeEmptyName", { "": t.string("max=2"), inner: t.model(Inner), req: t.string("required") }) as Model, { maxErrors: 2 });
+    expect(v["~standard"].validate({ "": "abc", inner: { "": 0 } })).toEqual({
+      issues: [
+        { message: "must be at most 2 characters", path: [""] },
+        { message: "must be at least 1", path: ["inner", ""] },
+        { message: "too many errors: stopped after 2" },
+      ],
+    });
+    expect(v["~standard"].validate({ inner: { "": 5 }, req: "r" })).toEqual({ issues: [{ message: " field is missing and has no default", path: [""] }] });
+  });
+});
