@@ -8,7 +8,7 @@
 import { timeFromText } from "./go-time.js";
 import * as L from "./layout.js";
 import { stripPtr, type RModel, type RType } from "./resolve.js";
-import { missingValue, setMember, zeroValue } from "./values.js";
+import { missingValue, ownMember, setMember, zeroValue } from "./values.js";
 
 /** Source text by UTF-16 offsets: a string, or a TextStore of stream pieces. */
 export interface Text {
@@ -64,14 +64,14 @@ export function finishObject(o: Record<string, unknown>, m: RModel, extras: Reco
   const fields = m.fields;
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i];
-    if (f.extras) o[f.key] = extras ?? {};
-    else if (o[f.key] === undefined) o[f.key] = f.skip ? zeroValue(f.type) : missingValue(f);
+    if (f.extras) setMember(o, f.key, extras ?? {});
+    else if (ownMember(o, f.key) === undefined) setMember(o, f.key, f.skip ? zeroValue(f.type) : missingValue(f));
   }
 }
 
 /** Would finishObject change o (a field to fill in, or the model's extras field to set)? */
 export function objectUnfinished(o: Record<string, unknown>, m: RModel): boolean {
-  return m.fields.some((f) => f.extras || o[f.key] === undefined);
+  return m.fields.some((f) => f.extras || ownMember(o, f.key) === undefined);
 }
 
 /** A Go array [N]T read from a shorter JSON array is padded with zero values. */
@@ -122,8 +122,9 @@ export class TapeReader {
   protected newObject(m: RModel): Record<string, unknown> {
     const o: Record<string, unknown> = {};
     const fields = m.fields;
-    // declaration order first, so every object of a model shares one hidden class
-    for (let i = 0; i < fields.length; i++) o[fields[i].key] = undefined;
+    // declaration order first, so every object of a model shares one hidden class (a field
+    // "__proto__" an own member: read back below, it is the field's, not the prototype)
+    for (let i = 0; i < fields.length; i++) setMember(o, fields[i].key, undefined);
     return o;
   }
 
@@ -136,7 +137,7 @@ export class TapeReader {
       const tag = this.u32[w] & 0xff;
       if (tag === L.T_FIELD) {
         const f = fields[this.u32[w + 1]];
-        o[f.key] = this.value(f.type);
+        setMember(o, f.key, this.value(f.type));
       } else if (tag === L.T_EXTRA) {
         setMember((extras ??= {}), entryText(this.u32, w, this.src), this.value(ANY));
       } else break; // T_OBJ_END

@@ -185,17 +185,19 @@ export function issuesOf(error: unknown, root: RType | undefined, input?: unknow
 }
 
 function issue(e: Pick<FieldError, "field" | "message"> & { code?: string }, root: RType | undefined, input: unknown): Issue {
-  if (e.field === "") return atEmptyKey(e, input) ? { message: e.message, path: [""] } : { message: e.message };
+  if (e.field === "") return atEmptyKey(e, root, input) ? { message: e.message, path: [""] } : { message: e.message };
   return { message: e.message, path: pathKeys(e.field, root, input) };
 }
 
 /**
  * Field "" is the document itself, or the root's key "": an unknown key under forbid
- * (EXTRA_FIELD), or a value there that newModel could not convert (a plain object, or a Map with
+ * (EXTRA_FIELD), a field whose JSON name is "" (any of its errors: TOO_MANY_ERRORS is the
+ * document's), or a value there that newModel could not convert (a plain object, or a Map with
  * string keys, always converts at its root, so its ConversionError at "" is at that key).
  */
-function atEmptyKey(e: { code?: string }, input: unknown): boolean {
+function atEmptyKey(e: { code?: string }, root: RType | undefined, input: unknown): boolean {
   if (e.code === "EXTRA_FIELD") return true;
+  if (e.code !== undefined && e.code !== "TOO_MANY_ERRORS" && root?.kind === "model" && root.model.byJson.has("")) return true;
   return e instanceof ConversionError && (isPlainObject(input) || (input instanceof Map && [...input.keys()].every((k) => typeof k === "string")));
 }
 

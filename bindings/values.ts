@@ -22,7 +22,7 @@ export function zeroValue(t: RType): unknown {
 
 export function zeroObject(m: RModel): Record<string, unknown> {
   const o: Record<string, unknown> = {};
-  for (const f of m.fields) o[f.key] = zeroValue(f.type);
+  for (const f of m.fields) setMember(o, f.key, zeroValue(f.type)); // (a field "__proto__" too)
   return o;
 }
 
@@ -30,6 +30,11 @@ export function zeroObject(m: RModel): Record<string, unknown> {
 export function missingValue(f: RField): unknown {
   if (f.defaultValue !== undefined) return f.defaultValue;
   return zeroValue(f.type);
+}
+
+/** An own member's value (undefined when absent): for "__proto__", not the prototype a plain read gives. */
+export function ownMember(o: Record<string, unknown>, key: string): unknown {
+  return key !== "__proto__" || Object.hasOwn(o, key) ? o[key] : undefined;
 }
 
 /**
