@@ -10,11 +10,14 @@ import type { RecordChecker } from "./record-checker.js";
 
 export function checkBatch(checker: RecordChecker<unknown>, batch: Batch, marshal: boolean): BatchResult {
   const result: BatchResult = { seq: batch.seq, status: [], errors: {}, variants: {}, marshaled: marshal ? {} : undefined };
-  // (a plain view: a Buffer's subarray makes a Buffer, slower to make for every line)
-  const b = new Uint8Array(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.length);
+  // (lines are found with a Buffer's indexOf, a native search: a Uint8Array's is 2.5x slower; and
+  // cut from a plain view: a Buffer's subarray makes a Buffer, slower to make for every line)
+  const { buffer, byteOffset, length } = batch.bytes;
+  const search = Buffer.from(buffer, byteOffset, length);
+  const b = new Uint8Array(buffer, byteOffset, length);
   let start = 0;
   for (let i = 0; start < b.length; i++) {
-    let end = b.indexOf(0x0a, start);
+    let end = search.indexOf(0x0a, start);
     if (end < 0) end = b.length;
     const r = lineRecord(checker, b.subarray(start, end), batch.firstLine + i, batch.start + start);
     start = end + 1;
