@@ -37,25 +37,11 @@ export function parseStructTag(tag: string): Map<string, string> {
       throw new TagSyntaxError(`malformed tag ${JSON.stringify(tag)}: expected key:"value" at offset ${i}`);
     }
     const key = tag.slice(i, j);
+    // the value runs to the first '"' not escaped by a backslash, as in Go's Lookup
     let k = j + 2;
-    let value = "";
-    for (;;) {
-      if (k >= tag.length) throw new TagSyntaxError(`malformed tag ${JSON.stringify(tag)}: unterminated value of ${key}`);
-      const ch = tag[k];
-      if (ch === '"') break;
-      if (ch === "\\") {
-        const next = tag[k + 1];
-        const simple: Record<string, string> = { '"': '"', "\\": "\\", n: "\n", t: "\t", r: "\r", "'": "'" };
-        if (next !== undefined && next in simple) {
-          value += simple[next];
-          k += 2;
-          continue;
-        }
-        throw new TagSyntaxError(`malformed tag ${JSON.stringify(tag)}: bad escape \\${next ?? ""} in ${key}`);
-      }
-      value += ch;
-      k++;
-    }
+    while (k < tag.length && tag[k] !== '"') k += tag[k] === "\\" ? 2 : 1;
+    if (k >= tag.length) throw new TagSyntaxError(`malformed tag ${JSON.stringify(tag)}: unterminated value of ${key}`);
+    const value = unquoteGo(tag.slice(j + 2, k), (why) => new TagSyntaxError(`malformed tag ${JSON.stringify(tag)}: ${why} in ${key}`));
     if (!out.has(key)) out.set(key, value); // Go's Lookup returns the first occurrence
     i = k + 1;
     if (i < tag.length && tag[i] !== " ") {
@@ -63,6 +49,55 @@ export function parseStructTag(tag: string): Map<string, string> {
     }
   }
   return out;
+}
+
+const SIMPLE_ESCAPES: Readonly<Record<string, number>> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
+
+/**
+ * The text of a Go double-quoted string literal's body, as strconv.Unquote reads it: \a \b \f \n
+ * \r \t \v \\ \" (not \'), \xhh and \ooo (bytes), \uhhhh and \Uhhhhhhhh (code points, not
+ * surrogates); no raw newline. The bytes must be UTF-8, since a JS string cannot hold others.
+ */
+function unquoteGo(body: string, fail: (why: string) => TagSyntaxError): string {
+  const bytes: number[] = [];
+  const encoder = new TextEncoder();
+  for (let k = 0; k < body.length; ) {
+    const ch = body[k]!;
+    if (ch === "\n") throw fail("a raw newline");
+    if (ch !== "\\") {
+      const cp = body.codePointAt(k)!;
+      bytes.push(...encoder.encode(String.fromCodePoint(cp)));
+      k += cp > 0xffff ? 2 : 1;
+      continue;
+    }
+    const e = body[k + 1] ?? "";
+    const digits = (n: number, re: RegExp, radix: number): number => {
+      const text = body.slice(k + 2, k + 2 + n);
+      if (text.length !== n || !re.test(text)) throw fail(`bad escape \\${e}${text}`);
+      k += 2 + n;
+      return parseInt(text, radix);
+    };
+    if (e in SIMPLE_ESCAPES) {
+      bytes.push(SIMPLE_ESCAPES[e]!);
+      k += 2;
+    } else if (e === "x") bytes.push(digits(2, /^[0-9a-fA-F]+$/, 16));
+    else if (e >= "0" && e <= "7") {
+      k--; // the first octal digit is e itself
+      const byte = digits(3, /^[0-7]+$/, 8);
+      if (byte > 255) throw fail(`bad escape \\${body.slice(k - 3, k)}`);
+      bytes.push(byte);
+    } else if (e === "u" || e === "U") {
+      const n = e === "u" ? 4 : 8;
+      const cp = digits(n, /^[0-9a-fA-F]+$/, 16);
+      if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) throw fail(`bad escape \\${e}${body.slice(k - n, k)}`);
+      bytes.push(...encoder.encode(String.fromCodePoint(cp)));
+    } else throw fail(`bad escape \\${e}`);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes));
+  } catch {
+    throw fail("escapes that make bytes that are not UTF-8");
+  }
 }
 
 /** Go json tag options checker refuses, with what to do instead. */
@@ -102,6 +137,8 @@ export function readFieldTag(tag: string | undefined, tagNames: readonly string[
     const why = UNSUPPORTED_JSON_OPTIONS.get(option);
     if (why !== undefined) throw new TagSyntaxError(`json option "${option}" is not supported: ${why}`);
   }
+  // Any name is used as written, also one Go's encoding/json ignores for the field's own name
+  // (isValidTag: a quote, a backslash, an emoji): a JSON key can be any string.
   return {
     jsonName: name === "" ? undefined : name,
     omitEmpty: options.includes("omitempty"),

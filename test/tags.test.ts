@@ -2,7 +2,7 @@
 // directive list applies (tagName option, else setTagName, else checker, else validate), and how a
 // directive list is split (\, escapes; pattern values keep commas inside [] {} ()).
 import { afterEach, describe, expect, it } from "vitest";
-import { Validator, getTagName, model, setTagName, t, unmarshal, type FieldError } from "../bindings/index.js";
+import { ModelError, Validator, getTagName, model, setTagName, t, unmarshal, type FieldError } from "../bindings/index.js";
 import { TagSyntaxError, parseStructTag, readFieldTag, splitDirectives } from "../bindings/tags.js";
 import { expectUnmarshal, fe } from "./support/directive-harness.js";
 
@@ -16,8 +16,13 @@ describe("parseStructTag: key:\"value\" pairs as Go's reflect.StructTag reads th
     expect([...parseStructTag('json:""')]).toEqual([["json", ""]]);
   });
 
-  it("values are Go string literals: \\\" \\\\ \\n \\t \\r \\' are unescaped", () => {
-    expect(parseStructTag('json:"a\\"b\\\\c\\n\\t\\r\\\'"').get("json")).toBe("a\"b\\c\n\t\r'");
+  it("values are Go string literals, read as strconv.Unquote reads them", () => {
+    expect(parseStructTag('json:"a\\"b\\\\c\\n\\t\\r"').get("json")).toBe("a\"b\\c\n\t\r");
+    expect(parseStructTag('checker:"\\a\\b\\f\\v"').get("checker")).toBe("\x07\b\f\v");
+    // Go reads these escapes; checker refused them as "bad escape" before
+    expect(parseStructTag('json:"\\x41\\101\\u00e9\\U0001F600"').get("json")).toBe("AAé😀");
+    expect(parseStructTag('json:"\\xc3\\xa9"').get("json")).toBe("é"); // \x and octal escapes are bytes
+    expect(parseStructTag('json:"a\tb é"').get("json")).toBe("a\tb é"); // a raw tab is allowed
   });
 
   it("the first occurrence of a key wins (Go's Lookup)", () => {
@@ -33,6 +38,14 @@ describe("parseStructTag: key:\"value\" pairs as Go's reflect.StructTag reads th
       ['j"son:"a"', 'expected key:"value" at offset 0'],
       ['json:"a" checker:min=1', 'expected key:"value" at offset 9'],
       ['json:"a" :"b"', 'expected key:"value" at offset 9'],
+      // what strconv.Unquote refuses (Go's Lookup then finds no value): checker read \' and a raw newline before
+      ['json:"a\\\'b"', "bad escape \\' in json"],
+      ['json:"a\nb"', "a raw newline in json"],
+      ['json:"\\x4"', "bad escape \\x4 in json"],
+      ['json:"\\400"', "bad escape \\400 in json"],
+      ['json:"\\ud800"', "bad escape \\ud800 in json"],
+      ['json:"\\U00110000"', "bad escape \\U00110000 in json"],
+      ['checker:"\\xff"', "escapes that make bytes that are not UTF-8 in checker"],
     ];
     for (const [tag, message] of cases) {
       expect(() => parseStructTag(tag), tag).toThrow(TagSyntaxError);
@@ -68,12 +81,11 @@ describe("readFieldTag: JSON name, omitempty, \"-\" and the directive list", () 
     expect(json("")).toEqual([undefined, false, false]);
   });
 
-  it("the list under the first tag name present; an empty list counts as present", () => {
-    expect(readFieldTag('validate:"a" checker:"b"', NAMES).directives).toBe("b");
-    expect(readFieldTag('validate:"a"', NAMES).directives).toBe("a");
-    expect(readFieldTag('checker:"" validate:"a"', NAMES).directives).toBe("");
-    expect(readFieldTag('json:"x"', NAMES).directives).toBeUndefined();
-    expect(readFieldTag('binding:"a" checker:"b"', ["binding", ...NAMES]).directives).toBe("a");
+  it("any JSON name is used as written, also one Go's encoding/json would ignore (isValidTag)", () => {
+    const name = (n: string) => readFieldTag(`json:"${n}"`, NAMES).jsonName;
+    for (const goTakes of ["!#$%&()*+-./:;<=>?@[]^_{|}~ ", "a b", "é", "名前", "ǅ", "٣"]) expect(name(goTakes), goTakes).toBe(goTakes);
+    const goIgnores: [string, string][] = [['a\\"b', 'a"b'], ["a\\\\b", "a\\b"], ["a'b", "a'b"], ["`a`", "`a`"], ["😀", "😀"], ["a\\tb", "a\tb"], ["Ⅻ", "Ⅻ"]];
+    for (const [written, read] of goIgnores) expect(name(written), written).toBe(read);
   });
 });
 
@@ -178,6 +190,19 @@ describe("which directive list a validator reads", () => {
 
   it("a bare list applies under every tag name", () => {
     for (const tagName of ["", "validate", "binding"]) expect(errorsOf(new Validator(Bare, { tagName }), '{"name":"ab"}'), tagName).toEqual([fe("name", "MIN_LENGTH", "must be at least 3 characters", "ab")]);
+  });
+
+  it("escapes in a tag's values are Go's: \\u00e9 and \\x41 name the key, \\' is a ModelError", () => {
+    const E = model("Escaped", { a: t.string('json:"\\u00e9t\\x41" checker:"max\\x3d1"') });
+    expectUnmarshal(E, '{"étA":"xx"}', [fe("étA", "MAX_LENGTH", "must be at most 1 characters", "xx")]);
+    expect(() => new Validator(model("Quote", { a: t.string('json:"it\\\'s"') }))).toThrow(ModelError);
+    expect(() => new Validator(model("Quote", { a: t.string('json:"it\\\'s"') }))).toThrow(`field Quote.a: malformed tag "json:\\"it\\\\'s\\"": bad escape \\' in json`);
+  });
+
+  it("a key is read only under the exact JSON name, case included (Go's encoding/json also folds case)", () => {
+    const C = model("Cased", { name: t.string('json:"name" checker:"max=1"') });
+    expectUnmarshal(C, '{"NAME":"xx","Name":"yy"}', [fe("name", "MISSING_FIELD", "name field is missing and has no default", null)]);
+    expectUnmarshal(C, '{"NAME":"xx","name":"yy"}', [fe("name", "MAX_LENGTH", "must be at most 1 characters", "yy")]);
   });
 
   it("the JSON name comes from json:\"...\" whatever the tag name; json:\"-\" is never read", () => {
