@@ -5,6 +5,7 @@
 //	{"op":"marshal","f32":"3dcccccd","f64":"3fb999999999999a"} -> {"ok":true,"value":"{\"f32\":0.1,\"f64\":0.1}"}
 //	{"op":"marshal","f32":"","f64":"3fb999999999999a"} (f32 = float32(f64)) -> the same
 //	{"op":"string","s":"a\u0000"} -> {"ok":true,"value":"{\"s\":\"a\\u0000\"}"}
+//	{"op":"tag",...}: struct tags, in tags.go
 //
 // unmarshal decodes {"f":<text>} into a struct whose one field f has the kind; the value is
 // the field's value in decimal (FormatInt, FormatUint, or FormatFloat(float64(f), 'g', -1, 64):
@@ -12,7 +13,8 @@
 // marshal writes struct{f32 float32; f64 float64} holding the values of the IEEE bit patterns
 // (hex; without f32 bits, f32 is float32(f64)); +-Inf there is Go's UnsupportedValueError.
 // string writes struct{s string} with an Encoder that does not escape HTML.
-// Standard library only: it is built with `go build` in a temporary directory, without network.
+// Standard library only: it is built (every .go file here) with `go build` in a temporary
+// directory, without network.
 package main
 
 import (
@@ -29,18 +31,22 @@ import (
 )
 
 type request struct {
-	Op   string `json:"op"`
-	Kind string `json:"kind"`
-	Text string `json:"text"`
-	F32  string `json:"f32"`
-	F64  string `json:"f64"`
-	S    string `json:"s"`
+	Op    string   `json:"op"`
+	Kind  string   `json:"kind"`
+	Text  string   `json:"text"`
+	F32   string   `json:"f32"`
+	F64   string   `json:"f64"`
+	S     string   `json:"s"`
+	Tag   string   `json:"tag"`
+	Keys  []string `json:"keys"`
+	Reads []string `json:"reads"`
 }
 
 type answer struct {
-	Ok    bool   `json:"ok"`
-	Value string `json:"value,omitempty"`
-	Error string `json:"error,omitempty"`
+	Ok    bool       `json:"ok"`
+	Value string     `json:"value,omitempty"`
+	Error string     `json:"error,omitempty"`
+	Tag   *tagAnswer `json:"tag,omitempty"`
 }
 
 var kinds = map[string]reflect.Type{
@@ -134,6 +140,8 @@ func main() {
 				a = marshal(r.F32, r.F64)
 			case "string":
 				a = marshalString(r.S)
+			case "tag":
+				a = tag(r.Tag, r.Keys, r.Reads)
 			default:
 				a = answer{Error: "oracle: unknown op " + r.Op}
 			}

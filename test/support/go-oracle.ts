@@ -1,9 +1,9 @@
 // Real Go as a test oracle (test/go-oracle.test.ts): Debian's Go toolchain, installed by
-// scripts/ensure-go.sh when missing (never by hand), builds test/go-oracle/main.go (stdlib only)
+// scripts/ensure-go.sh when missing (never by hand), builds test/go-oracle/*.go (stdlib only)
 // into a temporary directory, offline; the program answers one JSON line per request line.
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,14 +12,28 @@ import { runEnsureScript } from "./ensure-tool.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const DEBIAN_GO = "/usr/lib/go/bin/go";
 
-/** What the oracle is asked: see test/go-oracle/main.go. */
+/** What the oracle is asked: see test/go-oracle/main.go (and tags.go for "tag"). */
 export type GoRequest =
   | { op: "unmarshal"; kind: string; text: string }
   | { op: "marshal"; f32: string; f64: string }
-  | { op: "string"; s: string };
+  | { op: "string"; s: string }
+  | { op: "tag"; tag: string; keys: string[]; reads: string[] };
 
-/** Its answer: `value` when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
-export interface GoAnswer { ok: boolean; value?: string; error?: string }
+/** What Go makes of the struct tag of a string field named Field (test/go-oracle/tags.go). */
+export interface GoTagAnswer {
+  /** reflect.StructTag.Lookup of each requested key. */
+  lookups: { found: boolean; value: string }[];
+  /** go vet's structtag syntax verdict: "" when well formed. */
+  vet: string;
+  /** json.Marshal of the struct holding "" and "v". */
+  marshalZero: string;
+  marshalSet: string;
+  /** For each requested key k: whether json.Unmarshal of {k:"x"} sets the field. */
+  reads: boolean[];
+}
+
+/** Its answer: `value` (or `tag`) when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
+export interface GoAnswer { ok: boolean; value?: string; error?: string; tag?: GoTagAnswer }
 
 /** Install Go when it is missing; a failure is an error of the test, with apt's reason. */
 export function ensureGo(): Promise<void> {
@@ -36,7 +50,7 @@ function goExecutable(): string {
 /** A built oracle: `ask` runs every request in one batch; `dispose` removes the temporary directory. */
 export interface GoOracle { version: string; ask(requests: GoRequest[]): GoAnswer[]; dispose(): void }
 
-/** Build test/go-oracle/main.go with its caches in a temporary directory, no network. */
+/** Build test/go-oracle/*.go with its caches in a temporary directory, no network. */
 export function buildGoOracle(): GoOracle {
   const go = goExecutable();
   const dir = mkdtempSync(join(tmpdir(), "checker-go-oracle-"));
@@ -45,12 +59,14 @@ export function buildGoOracle(): GoOracle {
     GOPROXY: "off", GOTOOLCHAIN: "local", GO111MODULE: "on", CGO_ENABLED: "0",
   };
   const binary = join(dir, "oracle");
+  const sources = join(root, "test", "go-oracle");
+  const files = readdirSync(sources).filter((f) => f.endsWith(".go")).map((f) => join(sources, f));
   try {
-    execFileSync(go, ["build", "-o", binary, join(root, "test", "go-oracle", "main.go")], { env, stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync(go, ["build", "-o", binary, ...files], { env, stdio: ["ignore", "pipe", "pipe"] });
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     const stderr = (e as { stderr?: Buffer }).stderr?.toString() ?? String(e);
-    throw new Error(`go build of test/go-oracle/main.go failed:\n${stderr}`);
+    throw new Error(`go build of test/go-oracle/*.go failed:\n${stderr}`);
   }
   const version = execFileSync(go, ["version"], { env, encoding: "utf8" }).trim();
   return {
