@@ -199,5 +199,6 @@ export function typeError(program: Program, s: Session): UnmarshalTypeError {
     end = Math.min(end, bytes.length);
     got += " " + (end - offset <= GOT_TEXT_LIMIT ? decoder.decode(bytes.subarray(offset, end)) : decoder.decode(bytes.subarray(offset, offset + GOT_TEXT_LIMIT)) + "…");
   }
-  return new UnmarshalTypeError(path, typeName(fr.type), got, offset);
+  // Go names the type a pointer points to: its decoder indirects before it reports (decode.go)
+  return new UnmarshalTypeError(path, typeName(stripPtr(fr.type)), got, offset);
 }

@@ -209,6 +209,21 @@ describe("what an UnmarshalTypeError names, and the float32 a halfway float64 st
     }
   });
 
+  it("a ptr field or item names the type it points to, as Go (its decoder indirects the pointer before it reports)", () => {
+    const v = new Validator(model("Pointers", { p: t.ptr(t.uint64()), q: t.ptr(t.ptr(t.slice(t.int()))), r: t.slice(t.ptr(t.int8())) }));
+    // [document, path, what was read, Go's type name (decode.go: UnmarshalTypeError{Type: v.Type()} after indirect)]
+    const rows: [string, string, string, string][] = [
+      ['{"p":-0}', "p", "number -0", "uint64"],
+      ['{"p":"7"}', "p", "string", "uint64"],
+      ['{"q":"x"}', "q", "string", "[]int"],
+      ['{"r":[1,true]}', "r[1]", "bool", "int8"],
+    ];
+    for (const [doc, field, got, type] of rows) {
+      const r = v.safeUnmarshal(doc);
+      expect(!r.ok && r.error).toMatchObject({ name: "UnmarshalTypeError", field, got, expected: type, message: `cannot unmarshal ${got} into field ${field} of type ${type}` });
+    }
+  });
+
   it("a float32 read from a decimal that rounds to a float64 halfway between two float32s is written as the even one; Go writes the nearer (README)", () => {
     const v = new Validator(model("Halfway", { f: t.float32() }));
     // 1 + 2^-24 + 10^-29: Go's ParseFloat(s, 32) rounds it up to 1.0000001; as a float64 it is 1 + 2^-24, which Math.fround takes to 1
