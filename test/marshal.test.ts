@@ -100,6 +100,13 @@ describe("what is written", () => {
     });
   });
 
+  it("a slice of uint8 is a list of numbers both ways, where Go's []byte is a base64 string (README, Lists of bytes)", () => {
+    const v = new Validator(model("Bytes", { b: t.slice(t.uint8()) }));
+    expect(text(v.marshal(v.unmarshal('{"b":[0,1,255]}')))).toBe('{"b":[0,1,255]}'); // Go: {"b":"AAH/"}
+    const r = v.safeUnmarshal('{"b":"AAH/"}'); // Go reads [0,1,255]
+    expect(!r.ok && r.error).toMatchObject({ name: "UnmarshalTypeError", field: "b", got: "string", expected: "[]uint8", message: "cannot unmarshal string into field b of type []uint8" });
+  });
+
   it("map entries and the objects of an any value sorted by key, as Go sorts map keys (UTF-8 byte order)", () => {
     const Sorted = model("Sorted", { m: t.map(t.int()), a: t.any(), list: t.slice(t.map(t.bool())) });
     const value = {

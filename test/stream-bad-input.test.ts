@@ -61,6 +61,17 @@ describe("repeated keys: the last occurrence wins, however the chunks fall", () 
     expect(codes(sameAsOneShot(Book, { maxErrors: 1 }, '{"m":{"k":{"e":"x"},"j":{"e":"y"},"k":{"e":"a@b.co"}},"tags":{}}'))).toEqual(["m.j.e:INVALID_EMAIL", ":TOO_MANY_ERRORS"]); // (MAX_ITEMS is the second)
   });
 
+  it("the value is the last occurrence's alone: objects of a repeated key do not merge, where Go decodes the second into the first (README)", () => {
+    const Point = model("MergePoint", { x: t.int(), y: t.int() });
+    const M = model("MergeTop", { a: Point, p: t.ptr(Point), m: t.map(t.int()), l: t.slice(Point), f: t.array(2, Point), n: Point });
+    const r = sameAsOneShot(M, { strictMissingFields: false }, '{"a":{"x":1},"a":{"y":2},"p":{"x":1},"p":{"y":2},"m":{"k":1},"m":{"j":2},' +
+      '"l":[{"x":1},{"x":1}],"l":[{"y":2}],"f":[{"x":1},{"x":1}],"f":[{"y":2}],"n":{"x":1},"n":null}');
+    // Go 1.19: a {x:1,y:2}, p {x:1,y:2}, m {k:1,j:2}, l [{x:1,y:2}], f [{x:1,y:2},{x:0,y:0}], n {x:1,y:0}
+    expect(r.ok && r.value).toEqual({
+      a: { x: 0, y: 2 }, p: { x: 0, y: 2 }, m: { j: 2 }, l: [{ x: 0, y: 2 }], f: [{ x: 0, y: 2 }, { x: 0, y: 0 }], n: { x: 0, y: 0 },
+    });
+  });
+
   it("an unknown key under forbid that comes again is one EXTRA_FIELD, the last occurrence's (it was one per occurrence)", () => {
     const Sub = model("FbSub", { b: t.int() });
     const F = model("FbTop", { a: t.string(), sub: t.ptr(Sub) });
