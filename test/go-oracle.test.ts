@@ -11,7 +11,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { model, t, Validator } from "../bindings/index.js";
-import { buildGoOracle, ensureGo, type GoAnswer, type GoOracle, type GoRequest } from "./support/go-oracle.js";
+import { asCheckerEscapes, buildGoOracle, ensureGo, type GoAnswer, type GoOracle, type GoRequest } from "./support/go-oracle.js";
 
 const SEED = 20261124;
 const INT_KINDS = ["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64"] as const;
@@ -281,15 +281,3 @@ describe("checker agrees with Go's encoding/json (test/go-oracle/main.go)", () =
     expectNone(disagreements, STRING_CASES.length);
   });
 });
-
-/**
- * Go's string escapes where checker writes another spelling of the same JSON, by rule:
- * - README (Semantics, Numbers): "`marshal` writes strings as `JSON.stringify` does: ... U+2028
- *   and U+2029 as themselves, where Go's encoding/json writes ... `\u2028`, `\u2029`";
- * - Go 1.19's encoder writes backspace and form feed as `\u0008` and `\u000c`; since Go 1.22 it
- *   writes `\b` and `\f`, as JSON.stringify and checker do.
- */
-function asCheckerEscapes(goJson: string): string {
-  const as: Record<string, string> = { "\\\\": "\\\\", "\\u2028": "\u2028", "\\u2029": "\u2029", "\\u0008": "\\b", "\\u000c": "\\f" };
-  return goJson.replace(/\\(?:\\|u2028|u2029|u0008|u000c)/g, (e) => as[e]!);
-}

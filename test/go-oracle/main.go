@@ -6,6 +6,7 @@
 //	{"op":"marshal","f32":"","f64":"3fb999999999999a"} (f32 = float32(f64)) -> the same
 //	{"op":"string","s":"a\u0000"} -> {"ok":true,"value":"{\"s\":\"a\\u0000\"}"}
 //	{"op":"tag",...}: struct tags, in tags.go
+//	{"op":"struct","type":{...},"writeAs":{...},"text":"{...}"}: a document decoded into a built type, in structure.go
 //
 // unmarshal decodes {"f":<text>} into a struct whose one field f has the kind; the value is
 // the field's value in decimal (FormatInt, FormatUint, or FormatFloat(float64(f), 'g', -1, 64):
@@ -31,15 +32,17 @@ import (
 )
 
 type request struct {
-	Op    string   `json:"op"`
-	Kind  string   `json:"kind"`
-	Text  string   `json:"text"`
-	F32   string   `json:"f32"`
-	F64   string   `json:"f64"`
-	S     string   `json:"s"`
-	Tag   string   `json:"tag"`
-	Keys  []string `json:"keys"`
-	Reads []string `json:"reads"`
+	Op      string          `json:"op"`
+	Kind    string          `json:"kind"`
+	Text    string          `json:"text"`
+	F32     string          `json:"f32"`
+	F64     string          `json:"f64"`
+	S       string          `json:"s"`
+	Tag     string          `json:"tag"`
+	Keys    []string        `json:"keys"`
+	Reads   []string        `json:"reads"`
+	Type    json.RawMessage `json:"type"`
+	WriteAs json.RawMessage `json:"writeAs"`
 }
 
 type answer struct {
@@ -142,6 +145,8 @@ func main() {
 				a = marshalString(r.S)
 			case "tag":
 				a = tag(r.Tag, r.Keys, r.Reads)
+			case "struct":
+				a = decodeStructure(r.Type, r.WriteAs, r.Text)
 			default:
 				a = answer{Error: "oracle: unknown op " + r.Op}
 			}

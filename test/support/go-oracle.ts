@@ -12,12 +12,20 @@ import { runEnsureScript } from "./ensure-tool.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const DEBIAN_GO = "/usr/lib/go/bin/go";
 
-/** What the oracle is asked: see test/go-oracle/main.go (and tags.go for "tag"). */
+/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct"). */
 export type GoRequest =
   | { op: "unmarshal"; kind: string; text: string }
   | { op: "marshal"; f32: string; f64: string }
   | { op: "string"; s: string }
-  | { op: "tag"; tag: string; keys: string[]; reads: string[] };
+  | { op: "tag"; tag: string; keys: string[]; reads: string[] }
+  | { op: "struct"; type: GoType; writeAs?: GoType; text: string };
+
+/** A Go type for the "struct" op (test/go-oracle/structure.go): fields are named F0, F1, ... with json:"json[,omitempty]". */
+export type GoType =
+  | { k: string }
+  | { k: "ptr" | "slice" | "map"; elem: GoType }
+  | { k: "array"; n: number; elem: GoType }
+  | { k: "struct"; fields: { json: string; omitempty: boolean; type: GoType }[] };
 
 /** What Go makes of the struct tag of a string field named Field (test/go-oracle/tags.go). */
 export interface GoTagAnswer {
@@ -81,4 +89,16 @@ export function buildGoOracle(): GoOracle {
     },
     dispose() { rmSync(dir, { recursive: true, force: true }); },
   };
+}
+
+/**
+ * Go's string escapes where checker writes another spelling of the same JSON, by rule:
+ * - README (Semantics, Numbers): "`marshal` writes strings as `JSON.stringify` does: ... U+2028
+ *   and U+2029 as themselves, where Go's encoding/json writes ... `\u2028`, `\u2029`";
+ * - Go 1.19's encoder writes backspace and form feed as `\u0008` and `\u000c`; since Go 1.22 it
+ *   writes `\b` and `\f`, as JSON.stringify and checker do.
+ */
+export function asCheckerEscapes(goJson: string): string {
+  const as: Record<string, string> = { "\\\\": "\\\\", "\\u2028": "\u2028", "\\u2029": "\u2029", "\\u0008": "\\b", "\\u000c": "\\f" };
+  return goJson.replace(/\\(?:\\|u2028|u2029|u0008|u000c)/g, (e) => as[e]!);
 }
