@@ -210,13 +210,14 @@ describe("what an UnmarshalTypeError names, and the float32 a halfway float64 st
   });
 
   it("a ptr field or item names the type it points to, as Go (its decoder indirects the pointer before it reports)", () => {
-    const v = new Validator(model("Pointers", { p: t.ptr(t.uint64()), q: t.ptr(t.ptr(t.slice(t.int()))), r: t.slice(t.ptr(t.int8())) }));
+    const v = new Validator(model("Pointers", { p: t.ptr(t.uint64()), q: t.ptr(t.ptr(t.slice(t.int()))), r: t.slice(t.ptr(t.int8())), s: t.slice(t.ptr(t.ptr(t.int()))) }));
     // [document, path, what was read, Go's type name (decode.go: UnmarshalTypeError{Type: v.Type()} after indirect)]
     const rows: [string, string, string, string][] = [
       ['{"p":-0}', "p", "number -0", "uint64"],
       ['{"p":"7"}', "p", "string", "uint64"],
       ['{"q":"x"}', "q", "string", "[]int"],
       ['{"r":[1,true]}', "r[1]", "bool", "int8"],
+      ['{"s":7}', "s", "number", "[]*int"], // README (TypeScript types): ptr(ptr(T)) is ptr(T); Go says []**int
     ];
     for (const [doc, field, got, type] of rows) {
       const r = v.safeUnmarshal(doc);
