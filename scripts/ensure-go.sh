@@ -14,8 +14,9 @@ if ! command -v apt-get >/dev/null 2>&1; then say "go is missing and apt-get is 
 if [ "$(id -u)" != 0 ]; then say "go is missing and installing it needs root (apt-get install -y golang-go)"; exit 1; fi
 
 export DEBIAN_FRONTEND=noninteractive
-# One install at a time, even if two test runs start together; apt itself waits for dpkg's lock.
-exec 9>/tmp/checker-ensure-go.lock
+# One apt install at a time, of this tool or another (the browser and the Go tests start
+# together on a fresh machine: two concurrent `apt-get update`s fail on the lists lock).
+exec 9>/tmp/checker-ensure-apt.lock
 if command -v flock >/dev/null 2>&1; then flock 9; fi
 if command -v go >/dev/null 2>&1 || [ -x "$DEBIAN_GO" ]; then exit 0; fi
 
