@@ -5,7 +5,7 @@
 // in flight, so memory stays bounded whatever the input size.
 
 import type { Input } from "./input.js";
-import { trim, writeReject, type RecordWriter } from "./output.js";
+import { isSpace, trim, writeReject, type RecordWriter } from "./output.js";
 import type { Progress } from "./progress.js";
 import type { RecordChecker } from "./record-checker.js";
 import type { Tally } from "./summary.js";
@@ -51,10 +51,7 @@ function countLines(b: Buffer): number {
 
 /** Index of the first byte of b[0, end) that is not JSON whitespace, or -1. */
 function firstNonBlank(b: Uint8Array, end: number): number {
-  for (let i = 0; i < end; i++) {
-    const c = b[i];
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a) return i;
-  }
+  for (let i = 0; i < end; i++) if (!isSpace(b[i])) return i;
   return -1;
 }
 
