@@ -35,26 +35,34 @@ function releaseSession(address: number): void {
 
 export class Session {
   readonly engine: Engine;
-  /** Address of the 64-word session record. */
-  readonly address: number;
-  private readonly w: number; // word index of the record
+  /**
+   * Address of the 64-word session record; 0 while the session holds no memory (after free(),
+   * until the next begin() takes it again).
+   */
+  address = 0;
+  private w = 0; // word index of the record
   private inputCap = 0; // bytes of the input buffer
   private inputView: Uint8Array | undefined; // the input buffer, for one-shot encodeInto
   private patternCap = 0; // bytes of the pattern scratch
 
   constructor() {
     this.engine = getEngine();
+    this.acquire();
+  }
+
+  /** Take a record and small buffers (every stream parser has a session; they grow as a document needs). */
+  private acquire(): void {
     const heap = this.engine.heap;
     this.address = heap.alloc(L.S_WORDS * 4);
     this.w = this.address >>> 2;
     heap.u8.fill(0, this.address, this.address + L.S_WORDS * 4);
-    // small to start with (every stream parser has a session; the buffers grow as a document needs)
     this.alloc(L.S_STACK, L.S_STACK_CAP, 16, L.FM_BYTES);
     this.alloc(L.S_SLOTS, L.S_SLOTS_CAP, 1024, 1);
     this.alloc(L.S_TAPE, L.S_TAPE_CAP, 256, L.TP_WORDS * 4);
     this.alloc(L.S_ARENA, L.S_ARENA_CAP, 256, L.PF_WORDS * 4);
     this.alloc(L.S_INPUT, -1, 1024, 1);
     this.inputCap = heap.capacity(this.get(L.S_INPUT));
+    this.inputView = undefined;
     this.alloc(L.S_SCRATCH, L.S_SCRATCH_CAP, 1024, 1);
     this.alloc(L.S_STRS, L.S_STRS_CAP, 64, 1);
     this.alloc(L.S_ERRS, L.S_ERRS_CAP, 64, L.ER_WORDS * 4);
@@ -64,14 +72,17 @@ export class Session {
   }
 
   /**
-   * Give the session's memory back now, not when it is garbage collected: for a session no code
-   * can reach any more (a parseStream that finished). A loop of parseStream calls awaits only
-   * microtasks, so finalizers never ran and WASM memory grew by ~15 KB per call (1.5 GB for
-   * 100,000 calls). The session must not be used after this.
+   * Give the session's memory back now, not when it is garbage collected: for a session whose
+   * document is over (a parseStream that finished, a stream parser after end()). A loop of
+   * parseStream calls awaits only microtasks, so finalizers never ran and WASM memory grew by
+   * ~15 KB per call (1.5 GB for 100,000 calls). Nothing may be read from the session until the
+   * next begin(), which takes memory again.
    */
   free(): void {
-    if (!sessions.unregister(this)) return; // (freed already)
+    if (this.address === 0) return; // (freed already)
+    sessions.unregister(this);
     releaseSession(this.address);
+    this.address = this.w = 0;
   }
 
   get(word: number): number {
@@ -101,6 +112,7 @@ export class Session {
    * (its JSON text), as a stream reads it, instead of entries of its content.
    */
   begin(program: number, limits: SessionLimits, anyAsText = false): void {
+    if (this.address === 0) this.acquire();
     const u32 = this.engine.heap.u32;
     const w = this.w;
     for (let i = 0; i < RESET_WORDS.length; i++) u32[w + RESET_WORDS[i]] = 0;

@@ -84,6 +84,13 @@ export class StreamParser<M extends Model = Model> {
   private errorRecords = 0;
   private chunks = 0;
   private ended = false;
+  /**
+   * The input's bytes and the open depth when the document was over (end(), or an error that
+   * ended it): then the session's memory went back to the heap (see over()), and a result or the
+   * state is made from these until reset() takes memory again.
+   */
+  private bytesAtEnd = 0;
+  private depthAtEnd = 0;
   private done = false;
   /** After a type error: the syntax check of the rest of the text. */
   private syntax: SyntaxStream | undefined;
@@ -160,7 +167,8 @@ export class StreamParser<M extends Model = Model> {
 
   /**
    * @internal Give the parser's WASM memory back now (parseStream's parser, once its generator
-   * is over: no code can reach the parser then, and its results never read the session).
+   * is over, whether or not the document was: no code can reach the parser then, and its results
+   * never read the session). A parser whose document is over has given it back already.
    */
   free(): void {
     this.session.free();
@@ -196,7 +204,7 @@ export class StreamParser<M extends Model = Model> {
     const held = this.text.flush();
     if (held !== "") this.session.append(held);
     const r = this.syntax ? this.checkSyntax(held, true) : this.step(true);
-    this.ended = true;
+    this.over();
     return r;
   }
 
@@ -330,13 +338,26 @@ export class StreamParser<M extends Model = Model> {
     if (this.cut === undefined && !this.done && this.builder.depth > 0) this.cut = this.builder.openPath(this.builder.showsOpenString);
   }
 
+  /**
+   * The stream is over: nothing more is read, so the session's buffers (about 15 KB, more for a
+   * large document) go back to the heap now rather than when the parser is garbage collected, and
+   * a parser made per document in a loop keeps WASM memory flat. reset() takes memory again.
+   */
+  private over(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.bytesAtEnd = this.session.get(L.S_INPUT_LEN);
+    this.depthAtEnd = this.done ? 0 : this.syntax ? this.syntax.depth : this.session.get(L.S_DEPTH);
+    this.free();
+  }
+
   /** A syntax error (or a document too large): the stream ends with it alone, as one-shot's result. */
   private fail(e: JsonSyntaxError): StreamResult<Infer<M>> {
     this.cutAt();
     this.errors = [e];
     this.earlyCount = 0;
-    this.ended = true;
     this.done = true;
+    this.over();
     this.value = undefined; // e.g. bytes after a complete document
     return this.result();
   }
@@ -384,6 +405,7 @@ export class StreamParser<M extends Model = Model> {
 
   private stateAt(snap: Snapshot): StreamState {
     const s = this.session;
+    if (this.ended) return new State(this.bytesAtEnd, this.chunks, this.depthAtEnd, this.done, lastOf(this.errors), this.builder, snap, NO_PATH, this.cut);
     // after a type error the typed value is no longer written (openPath is empty, the containers
     // open then stay unfinished), while the text is still read for syntax (depth is that reading's)
     const depth = this.done ? 0 : this.syntax ? this.syntax.depth : s.get(L.S_DEPTH);
