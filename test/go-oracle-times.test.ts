@@ -398,8 +398,11 @@ describe("checker reads and writes time.Time fields as Go does (test/go-oracle/t
       const items = splitArray(list).map(({ item }) => item);
       if (!items.every((item) => expected(item).ok)) return;
       const doc = `${PREFIX}${list}}`;
-      // a null item is Go's zero time, which Go's Equal compares (as checker does)
+      // a null item is Go's zero time, which Go's Equal compares (as checker does). README
+      // (Semantics, Times): "comparisons use the same milliseconds", where Go's Equal, Before
+      // and After see nanoseconds
       const unique = go.time!.unique;
+      if (unique !== go.time!.uniqueNs) used("compared in milliseconds", list);
       lists++;
       if (!unique) duplicates++;
       if (items.includes("null")) withNullItems++;
@@ -410,6 +413,7 @@ describe("checker reads and writes time.Time fields as Go does (test/go-oracle/t
       compare(disagreements, `${doc} (validate, unique)`, String(unique), String(UniqueSlice.safeValidate(Slice.unmarshal(doc)).ok));
       go.time!.order.forEach((order, k) => {
         pairs++;
+        if (order !== go.time!.orderNs[k]) used("compared in milliseconds", `${list} ${k}`);
         const [a, b] = [items[k]!, items[k + 1]!];
         const pair = `{"a":${a},"b":${b},"c":${b}}`;
         const errors: FieldError[] = [];
@@ -425,6 +429,7 @@ describe("checker reads and writes time.Time fields as Go does (test/go-oracle/t
     expectNone(disagreements, lists + pairs, 1000);
     expect(duplicates).toBeGreaterThan(50);
     expect({ nullItems: withNullItems > 20, nullSides: withNull > 20 }).toEqual({ nullItems: true, nullSides: true });
+    expect(rulesUsed.get("compared in milliseconds")?.size ?? 0).toBeGreaterThan(50);
   });
 
   it("validate() and marshal() of a Date at each instant Go read: years 0..9999 in UTC, as Go's MarshalJSON", () => {

@@ -4,7 +4,7 @@
 //	{"op":"time","shape":"value","text":"\"2024-05-06T07:08:09.1234+02:00\""}
 //	-> {"ok":true,"time":{"items":[{"sec":1714972089,"nsec":123400000,"ms":1714972089123,
 //	    "utcYear":2024,"utc":"\"2024-05-06T05:08:09.123Z\"","own":"\"2024-05-06T07:08:09.1234+02:00\""}],
-//	    "unique":true,"order":[]}}
+//	    "unique":true,"order":[],"uniqueNs":true,"orderNs":[]}}
 //
 // The document {"T":<text>} is decoded with json.Unmarshal into struct{T time.Time} (shape
 // "value"), struct{T *time.Time} ("ptr") or struct{T []time.Time} ("slice"). The error is
@@ -16,7 +16,8 @@
 // MarshalJSON of it (utc: what checker can write back) and of the time as parsed (own: its offset
 // and nanoseconds kept), or "error: ..." where MarshalJSON refuses. unique: no two items are
 // Equal at millisecond precision; order: for each item after the first, Compare-style -1/0/1 of
-// it against the item before (Before/After at millisecond precision).
+// it against the item before (Before/After at millisecond precision); uniqueNs and orderNs the
+// same of the times as read (nanoseconds).
 package main
 
 import (
@@ -35,10 +36,12 @@ type timeItem struct {
 }
 
 type timeAnswer struct {
-	Nil    bool       `json:"nil,omitempty"`
-	Items  []timeItem `json:"items"`
-	Unique bool       `json:"unique"`
-	Order  []int      `json:"order"`
+	Nil      bool       `json:"nil,omitempty"`
+	Items    []timeItem `json:"items"`
+	Unique   bool       `json:"unique"`
+	Order    []int      `json:"order"`
+	UniqueNs bool       `json:"uniqueNs"`
+	OrderNs  []int      `json:"orderNs"`
 }
 
 func marshalTime(t time.Time) string {
@@ -88,28 +91,35 @@ func decodeTime(shape, text string) (a answer) {
 	if err != nil {
 		return unmarshalFailure(err)
 	}
-	out := timeAnswer{Nil: isNil, Items: []timeItem{}, Unique: true, Order: []int{}}
-	for i, t := range times {
-		item := itemOf(t)
-		out.Items = append(out.Items, item)
-		if i == 0 {
-			continue
-		}
-		prev := time.UnixMilli(out.Items[i-1].Ms)
-		now := time.UnixMilli(item.Ms)
+	out := timeAnswer{Nil: isNil, Items: []timeItem{}}
+	ms := make([]time.Time, 0, len(times))
+	for _, t := range times {
+		out.Items = append(out.Items, itemOf(t))
+		ms = append(ms, time.UnixMilli(t.UnixMilli()))
+	}
+	out.Unique, out.Order = uniqueAndOrder(ms)
+	out.UniqueNs, out.OrderNs = uniqueAndOrder(times)
+	return answer{Ok: true, Time: &out}
+}
+
+// uniqueAndOrder: whether no two times are Equal, and for each time after the first -1, 0 or 1
+// as it is Before, Equal to or After the one before.
+func uniqueAndOrder(ts []time.Time) (bool, []int) {
+	unique, order := true, []int{}
+	for i := 1; i < len(ts); i++ {
 		switch {
-		case now.Before(prev):
-			out.Order = append(out.Order, -1)
-		case now.After(prev):
-			out.Order = append(out.Order, 1)
+		case ts[i].Before(ts[i-1]):
+			order = append(order, -1)
+		case ts[i].After(ts[i-1]):
+			order = append(order, 1)
 		default:
-			out.Order = append(out.Order, 0)
+			order = append(order, 0)
 		}
-		for _, earlier := range out.Items[:i] {
-			if time.UnixMilli(earlier.Ms).Equal(now) {
-				out.Unique = false
+		for _, earlier := range ts[:i] {
+			if earlier.Equal(ts[i]) {
+				unique = false
 			}
 		}
 	}
-	return answer{Ok: true, Time: &out}
+	return unique, order
 }

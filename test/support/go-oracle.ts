@@ -60,6 +60,8 @@ export interface GoTimeAnswer {
   unique: boolean;
   /** For each item after the first: -1, 0, 1 as it is Before, Equal to or After the one before (milliseconds). */
   order: number[];
+  /** unique and order of the times as read (nanoseconds). */
+  uniqueNs: boolean; orderNs: number[];
 }
 
 /** Its answer: `value` (or `tag`, `time`) when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
