@@ -3,7 +3,7 @@
 // which directive wrote which op is known to the bindings through the op index in the record.
 
 import {
-  E_OP, FR_KIND, FR_OBJ_OPS, FR_OPS, FR_OPS_END, K_STRING, K_BOOL,
+  E_OP, F_NULLABLE, FR_KIND, FR_OBJ_OPS, FR_OPS, FR_OPS_END, K_STRING, K_BOOL, K_TIME,
   OP_ALPHA, OP_ALPHANUM, OP_EMAIL, OP_GT_FIELD, OP_LT_FIELD, OP_MAX_ITEMS, OP_MAX_LEN, OP_MIN_ITEMS,
   OP_MIN_LEN, OP_NUM_GE, OP_NUM_GT, OP_NUM_LE, OP_NUM_LT, OP_ONEOF_BOOL, OP_ONEOF_NUM, OP_ONEOF_STR,
   OP_PATTERN, OP_REQUIRED_IF, OP_REQUIRED_WITH, OP_UNIQUE, OP_UNIQUE_BY, OP_URL, OP_UUID,
@@ -200,10 +200,10 @@ export function objectOps(fr: u32, shapeFirst: u32, base: usize, slot: u32, fram
       case OP_REQUIRED_WITH: ok = slotIsZero(other) || !slotIsZero(self); break;
       case OP_REQUIRED_IF: ok = !conditionHolds(other, otherFr, opWord(op, 2), opWord(op, 3)) || !slotIsZero(self); break;
       case OP_GT_FIELD: case OP_LT_FIELD: {
-        const ss = slotState(self);
-        const os = slotState(other);
-        if (ss == SS_NULL || os == SS_NULL || ss == SS_MISSING || os == SS_MISSING) break;
-        const c = compareSlots(self, other);
+        const a = comparedSlot(self, fr, ZERO_SLOTS);
+        const b = comparedSlot(other, otherFr, ZERO_SLOTS + SL_BYTES);
+        if (a == 0 || b == 0) break;
+        const c = compareSlots(a, b);
         ok = code == OP_GT_FIELD ? c > 0 : c < 0;
         break;
       }
@@ -229,6 +229,29 @@ function conditionHolds(other: usize, otherFr: u32, ref: u32, len: u32): bool {
   if (kind == K_BOOL) return ref == 1 ? st == SS_TRUE : st != SS_TRUE;
   const v = st == SS_NUMBER ? slotNum(other) : 0;
   return v == numPool(ref);
+}
+
+/** Two slots' room for the zero values gtfield / ltfield compare. */
+const ZERO_SLOTS: usize = memory.data(2 * SL_BYTES);
+
+/**
+ * The slot gtfield / ltfield compare for field `fr`'s slot, or 0 when the check is skipped: a
+ * missing field (MISSING_FIELD) or a nil ptr. null on a field that is no ptr is Go's zero value,
+ * which the Go struct holds and compares (the value JS builds holds it too): written at `zero`.
+ */
+function comparedSlot(slot: usize, fr: u32, zero: usize): usize {
+  const st = slotState(slot);
+  if (st == SS_MISSING) return 0;
+  if (st != SS_NULL) return slot;
+  const kind = frWord(fr, FR_KIND);
+  if ((kind & F_NULLABLE) != 0) return 0;
+  // (the kinds gtfield compares: strings, numbers, times)
+  const k = kind & 0xff;
+  store<u32>(zero + (SL_STATE << 2), k == K_STRING ? SS_STRING : k == K_TIME ? SS_TIME : SS_NUMBER);
+  store<u32>(zero + (SL_START << 2), 0);
+  store<u32>(zero + (SL_END << 2), 0);
+  store<f64>(zero + (SL_NUM << 2), k == K_TIME ? <f64>ZERO_TIME_MS : 0);
+  return zero;
 }
 
 function compareSlots(a: usize, b: usize): i32 {

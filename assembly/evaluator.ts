@@ -493,14 +493,27 @@ export function closeArray(): void {
 
 /**
  * A fixed-size array read from fewer items than its length holds Go's zero value in the rest, and
- * unique compares them too: item records for the zero item (two at most: they are all equal). A
- * zero ptr is nil, which takes no part; a zero model is keyed as a model item with zero fields is.
+ * unique compares them too: item records for the zero item (two at most: they are all equal).
  */
 function padItems(fr: u32, missing: u32, index: u32): void {
+  const state = zeroItem(fr);
+  if (state == SS_NULL) return;
+  const key = KEY;
+  for (let i: u32 = 0; i < missing && i < 2; i++) {
+    pushItem(SLOTS + SLOTS_TOP, state, 0, 0, index + i, 0, key);
+    SLOTS_TOP += IT_BYTES;
+  }
+}
+
+/**
+ * The unique record of Go's zero value of list or map `fr`'s item: its state, KEY set; SS_NULL
+ * when it takes no part. A zero ptr is nil, which takes no part; a zero model is keyed as a model
+ * item with zero fields is. Slots at the top of the slot area are used while it runs.
+ */
+function zeroItem(fr: u32): u32 {
   const el = frWord(fr, FR_AUX);
-  if ((flagsOf(el) & F_NULLABLE) != 0) return;
+  if ((flagsOf(el) & F_NULLABLE) != 0) return SS_NULL;
   const top = SLOTS + SLOTS_TOP;
-  let state: u32;
   if (kindOf(el) == K_OBJECT) {
     const shape = frWord(el, FR_AUX);
     const first = shapeWord(shape, SH_FIELDS);
@@ -509,18 +522,10 @@ function padItems(fr: u32, missing: u32, index: u32): void {
     for (let i: u32 = 0; i < n; i++) {
       if ((flagsOf(first + i) & (F_NULLABLE | F_SKIP | F_EXTRAS)) == 0) fillZero(top + <usize>i * SL_BYTES, first + i);
     }
-    if (!modelItemKey(fr, top, n)) return;
-    state = SS_OTHER;
-  } else {
-    fillZero(top, el);
-    if (!slotKey(top)) return;
-    state = load<u32>(top + (SL_STATE << 2));
+    return modelItemKey(fr, top, n) ? SS_OTHER : SS_NULL;
   }
-  const key = KEY;
-  for (let i: u32 = 0; i < missing && i < 2; i++) {
-    pushItem(SLOTS + SLOTS_TOP, state, 0, 0, index + i, 0, key);
-    SLOTS_TOP += IT_BYTES;
-  }
+  fillZero(top, el);
+  return slotKey(top) ? load<u32>(top + (SL_STATE << 2)) : SS_NULL;
 }
 
 /**
@@ -614,7 +619,16 @@ function recordItem(f: usize, isMap: bool): void {
   const top = SLOTS + SLOTS_TOP;
   let state = LV_STATE;
   let key = LV_KEY;
-  if (LV_ITEM == ITEM_SCALAR) {
+  let start = LV_START;
+  let end = LV_END;
+  if (LV_ITEM == ITEM_SCALAR && LV_STATE == SS_NULL) {
+    // null on an item that is no ptr is Go's zero value, which Go's slice or map holds and
+    // compares (the value JS builds holds it too); a nil ptr takes no part
+    state = zeroItem(fw(f, FM_FR));
+    key = KEY;
+    start = 0;
+    end = 0;
+  } else if (LV_ITEM == ITEM_SCALAR) {
     // a scalar: its key comes from a temporary slot made of the value
     store<u32>(top + (SL_STATE << 2), LV_STATE);
     store<u32>(top + (SL_START << 2), LV_START);
@@ -625,7 +639,7 @@ function recordItem(f: usize, isMap: bool): void {
   } else if (LV_ITEM == ITEM_SKIP) state = SS_NULL;
   // a null takes no part in unique; a map still counts the entry
   if (state == SS_NULL && !isMap) return;
-  pushItem(top, state, LV_START, LV_END, fw(f, FM_COUNT), isMap ? load<u64>(f + (FM_KEY_HASH << 2)) : 0, key);
+  pushItem(top, state, start, end, fw(f, FM_COUNT), isMap ? load<u64>(f + (FM_KEY_HASH << 2)) : 0, key);
   SLOTS_TOP += IT_BYTES;
 }
 

@@ -322,7 +322,9 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
       field: field.key,
       kind: field.kind,
       scalar: scalarOf(field.base),
+      nullable: field.type.kind === "ptr",
       elemKind: elem ? kindOf(elem) : undefined,
+      elemNullable: elem?.kind === "ptr",
       elemField: (name) => {
         const e = elem ? stripPtr(elem) : undefined;
         return e?.kind === "model" ? lookup(e.model, name) : undefined;

@@ -1,8 +1,9 @@
 // `unique`: NOT_UNIQUE `items must be unique`. Lists: items pairwise distinct; maps: values
-// pairwise distinct; `unique=F` on a list of models compares their field F. null items are
-// skipped (as in Go). Items that are models are compared by value, field by field (the fields JSON
-// holds, as the core compares them), which needs every field of the model to be a scalar (Go's
-// comparable structs); otherwise use unique=F.
+// pairwise distinct; `unique=F` on a list of models compares their field F. null items of ptrs
+// are nil and skipped (as in Go); a null item of values is Go's zero value and compared. Items
+// that are models are compared by value, field by field (the fields JSON holds, as the core
+// compares them), which needs every field of the model to be a scalar (Go's comparable structs);
+// otherwise use unique=F.
 import { OP_UNIQUE, OP_UNIQUE_BY } from "../layout.js";
 import { zeroOf } from "./cross-field.js";
 import { DirectiveError, kindError, type DirectiveSpec, type SiblingRef } from "./directive.js";
@@ -74,7 +75,7 @@ export const unique: DirectiveSpec = {
         ...base,
         wasm: () => [OP_UNIQUE_BY, by.slot, 0, 0],
         test: (v: unknown) => allDistinct(items(v), (item) =>
-          item === null || item === undefined ? undefined : fieldKey(by, (item as Record<string, unknown>)[by.key])),
+          item === null || item === undefined ? (field.elemNullable ? undefined : fieldKey(by, undefined)) : fieldKey(by, (item as Record<string, unknown>)[by.key])),
       };
     }
     const elem = field.elemKind;
@@ -84,6 +85,9 @@ export const unique: DirectiveSpec = {
     // models are compared by value, field by field: only scalar fields compare (in Go a struct
     // holding a slice or map is not comparable and unique silently skips it; here it is refused)
     const fields = elem === "model" ? field.elemFields()! : undefined;
+    // a null item: nil for ptr items (it takes no part), else Go's zero value, which Go's slice or
+    // map holds and compares (a zero model: each field null, so its zero value or nil)
+    const zeroItem = field.elemNullable ? null : elem === "model" ? {} : zeroOf(elem);
     const nested = fields?.find((f) => !["string", "number", "bool", "time"].includes(f.kind));
     if (nested) {
       throw new DirectiveError(`unique compares items by value, but field ${nested.key} of the item model is a ${nested.kind}: use unique=<Field>`);
@@ -91,7 +95,7 @@ export const unique: DirectiveSpec = {
     return {
       ...base, schema: field.kind === "list" ? { uniqueItems: true } : undefined,
       wasm: () => [OP_UNIQUE, 0, 0, 0],
-      test: (v: unknown) => allDistinct(items(v), (item) => uniqueKey(item, fields)),
+      test: (v: unknown) => allDistinct(items(v), (item) => uniqueKey(item ?? zeroItem, fields)),
     };
   },
 };

@@ -1,6 +1,6 @@
 // `unique`: NOT_UNIQUE `items must be unique`, the value being the whole list or map. Lists: items
 // pairwise distinct; maps: values pairwise distinct; `unique=F` on a list of models compares
-// their field F. null items are skipped.
+// their field F. null items of ptrs are nil and skipped; a null item of values is Go's zero value.
 import { describe, expect, it } from "vitest";
 import { Validator, model, t, type Type } from "../../bindings/index.js";
 import { expectMissing, expectNested, expectPtrNullSkips, expectValues } from "../support/directive-cases.js";
@@ -44,6 +44,31 @@ describe("unique on lists of scalars", () => {
 
   it("null items (a list of ptrs) are skipped", () => {
     check(t.slice(t.ptr(t.int()), "unique"), [[null, null], [1, null, 2, null]], [[1, null, 1]]);
+  });
+
+  it("a null item of a list of values is its zero value, compared as Go's slice holds it (and the value unmarshal returns)", () => {
+    const ints = one(t.slice(t.int(), "unique"));
+    expectUnmarshal(ints, '{"f":[null,null]}', [notUnique("f", [null, null])]);
+    expectUnmarshal(ints, '{"f":[0,null]}', [notUnique("f", [0, null])]);
+    expectUnmarshal(ints, '{"f":[1,null]}', []);
+    expect(new Validator(ints).unmarshal('{"f":[1,null]}')).toEqual({ f: [1, 0] });
+    expect(new Validator(ints).safeValidate({ f: [null, null] } as never)).toMatchObject({ ok: false, error: { errors: [notUnique("f", [null, null])] } });
+    expectUnmarshal(one(t.slice(t.string(), "unique")), '{"f":["",null]}', [notUnique("f", ["", null])]);
+    expectUnmarshal(one(t.slice(t.bool(), "unique")), '{"f":[null,false]}', [notUnique("f", [null, false])]);
+    // Go's zero time, 0001-01-01T00:00:00Z, by instant
+    const times = one(t.slice(t.time(), "unique"));
+    expectUnmarshal(times, '{"f":[null,"0001-01-01T01:00:00+01:00"]}', [notUnique("f", [null, "0001-01-01T01:00:00+01:00"])]);
+    expectUnmarshal(times, '{"f":[null,"0001-01-01T00:00:00.001Z"]}', []);
+    // map values likewise
+    expectUnmarshal(one(t.map(t.int(), "unique")), '{"f":{"a":null,"b":0}}', [notUnique("f", { a: null, b: 0 })]);
+    expectUnmarshal(one(t.map(t.int(), "unique")), '{"f":{"a":null,"b":1}}', []);
+    // a null model item is the zero model: by value, and by unique=F
+    const Item = model("NullItem", { n: t.int(), p: t.ptr(t.int()) });
+    expectUnmarshal(one(t.slice(Item, "unique")), '{"f":[null,{"n":0,"p":null}]}', [notUnique("f", [null, { n: 0, p: null }])]);
+    expectUnmarshal(one(t.slice(Item, "unique")), '{"f":[null,{"n":0,"p":0}]}', []);
+    expectUnmarshal(one(t.slice(Item, "unique=n")), '{"f":[null,{"n":0,"p":5}]}', [notUnique("f", [null, { n: 0, p: 5 }])]);
+    expectUnmarshal(one(t.slice(Item, "unique=p")), '{"f":[null,{"n":1,"p":null}]}', []);
+    expect(new Validator(one(t.slice(Item, "unique"))).safeValidate({ f: [null, { n: 0, p: null }] } as never).ok).toBe(false);
   });
 
   it("a fixed-size array: its items, not the extra ones the JSON may hold", () => {

@@ -7,6 +7,7 @@
 //	{"op":"string","s":"a\u0000"} -> {"ok":true,"value":"{\"s\":\"a\\u0000\"}"}
 //	{"op":"tag",...}: struct tags, in tags.go
 //	{"op":"struct","type":{...},"writeAs":{...},"text":"{...}"}: a document decoded into a built type, in structure.go
+//	{"op":"time","shape":"value","text":"\"2024-01-01T00:00:00Z\""}: a value in a time.Time field, in times.go
 //
 // unmarshal decodes {"f":<text>} into a struct whose one field f has the kind; the value is
 // the field's value in decimal (FormatInt, FormatUint, or FormatFloat(float64(f), 'g', -1, 64):
@@ -43,13 +44,15 @@ type request struct {
 	Reads   []string        `json:"reads"`
 	Type    json.RawMessage `json:"type"`
 	WriteAs json.RawMessage `json:"writeAs"`
+	Shape   string          `json:"shape"`
 }
 
 type answer struct {
-	Ok    bool       `json:"ok"`
-	Value string     `json:"value,omitempty"`
-	Error string     `json:"error,omitempty"`
-	Tag   *tagAnswer `json:"tag,omitempty"`
+	Ok    bool        `json:"ok"`
+	Value string      `json:"value,omitempty"`
+	Error string      `json:"error,omitempty"`
+	Tag   *tagAnswer  `json:"tag,omitempty"`
+	Time  *timeAnswer `json:"time,omitempty"`
 }
 
 var kinds = map[string]reflect.Type{
@@ -147,6 +150,8 @@ func main() {
 				a = tag(r.Tag, r.Keys, r.Reads)
 			case "struct":
 				a = decodeStructure(r.Type, r.WriteAs, r.Text)
+			case "time":
+				a = decodeTime(r.Shape, r.Text)
 			default:
 				a = answer{Error: "oracle: unknown op " + r.Op}
 			}

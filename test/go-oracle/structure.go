@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"time"
 )
 
 type typeDesc struct {
@@ -107,16 +108,8 @@ func decodeStructure(desc, writeAs json.RawMessage, text string) (a answer) {
 		return answer{Error: "oracle: " + err.Error()}
 	}
 	p := reflect.New(t)
-	err = json.Unmarshal([]byte(text), p.Interface())
-	var typeErr *json.UnmarshalTypeError
-	var syntaxErr *json.SyntaxError
-	switch {
-	case errors.As(err, &typeErr):
-		return answer{Error: "UnmarshalTypeError: " + err.Error()}
-	case errors.As(err, &syntaxErr):
-		return answer{Error: "SyntaxError: " + err.Error()}
-	case err != nil:
-		return answer{Error: "oracle: " + err.Error()}
+	if err = json.Unmarshal([]byte(text), p.Interface()); err != nil {
+		return unmarshalFailure(err)
 	}
 	if len(writeAs) > 0 {
 		if t, err = typeOf(writeAs); err != nil {
@@ -134,4 +127,22 @@ func decodeStructure(desc, writeAs json.RawMessage, text string) (a answer) {
 		return answer{Error: "oracle: marshal: " + err.Error()}
 	}
 	return answer{Ok: true, Value: strings.TrimSuffix(buf.String(), "\n")}
+}
+
+// unmarshalFailure is the answer for json.Unmarshal's error: "UnmarshalTypeError: ...",
+// "SyntaxError: ...", "ParseError: ..." (a *time.ParseError, from Time.UnmarshalJSON) or
+// "oracle: ...".
+func unmarshalFailure(err error) answer {
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	var parseErr *time.ParseError
+	switch {
+	case errors.As(err, &typeErr):
+		return answer{Error: "UnmarshalTypeError: " + err.Error()}
+	case errors.As(err, &syntaxErr):
+		return answer{Error: "SyntaxError: " + err.Error()}
+	case errors.As(err, &parseErr):
+		return answer{Error: "ParseError: " + err.Error()}
+	}
+	return answer{Error: "oracle: " + err.Error()}
 }

@@ -12,13 +12,14 @@ import { runEnsureScript } from "./ensure-tool.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const DEBIAN_GO = "/usr/lib/go/bin/go";
 
-/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct"). */
+/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", times.go for "time"). */
 export type GoRequest =
   | { op: "unmarshal"; kind: string; text: string }
   | { op: "marshal"; f32: string; f64: string }
   | { op: "string"; s: string }
   | { op: "tag"; tag: string; keys: string[]; reads: string[] }
-  | { op: "struct"; type: GoType; writeAs?: GoType; text: string };
+  | { op: "struct"; type: GoType; writeAs?: GoType; text: string }
+  | { op: "time"; shape: "value" | "ptr" | "slice"; text: string };
 
 /** A Go type for the "struct" op (test/go-oracle/structure.go): fields are named F0, F1, ... with json:"json[,omitempty]". */
 export type GoType =
@@ -40,8 +41,31 @@ export interface GoTagAnswer {
   reads: boolean[];
 }
 
-/** Its answer: `value` (or `tag`) when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
-export interface GoAnswer { ok: boolean; value?: string; error?: string; tag?: GoTagAnswer }
+/** One time.Time that Go read (test/go-oracle/times.go). */
+export interface GoTimeItem {
+  /** Unix seconds and nanoseconds of the instant, as Go holds it. */
+  sec: number; nsec: number;
+  /** UnixMilli (floored, as a Date holds it) and the year of that instant in UTC. */
+  ms: number; utcYear: number;
+  /** MarshalJSON of the millisecond instant in UTC, and of the time as parsed; "error: ..." where it refuses. */
+  utc: string; own: string;
+}
+
+/** What Go read into a time.Time, *time.Time or []time.Time field (test/go-oracle/times.go). */
+export interface GoTimeAnswer {
+  /** A nil ptr or slice. */
+  nil?: boolean;
+  items: GoTimeItem[];
+  /** No two items are Equal at millisecond precision. */
+  unique: boolean;
+  /** For each item after the first: -1, 0, 1 as it is Before, Equal to or After the one before (milliseconds). */
+  order: number[];
+  /** unique and order of the times as read (nanoseconds). */
+  uniqueNs: boolean; orderNs: number[];
+}
+
+/** Its answer: `value` (or `tag`, `time`) when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
+export interface GoAnswer { ok: boolean; value?: string; error?: string; tag?: GoTagAnswer; time?: GoTimeAnswer }
 
 /** Install Go when it is missing; a failure is an error of the test, with apt's reason. */
 export function ensureGo(): Promise<void> {
