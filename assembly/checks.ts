@@ -200,10 +200,12 @@ export function objectOps(fr: u32, shapeFirst: u32, base: usize, slot: u32, fram
       case OP_REQUIRED_WITH: ok = slotIsZero(other) || !slotIsZero(self); break;
       case OP_REQUIRED_IF: ok = !conditionHolds(other, otherFr, opWord(op, 2), opWord(op, 3)) || !slotIsZero(self); break;
       case OP_GT_FIELD: case OP_LT_FIELD: {
-        const a = comparedSlot(self, fr, ZERO_SLOTS);
-        const b = comparedSlot(other, otherFr, ZERO_SLOTS + SL_BYTES);
-        if (a == 0 || b == 0) break;
-        const c = compareSlots(a, b);
+        // (null on this field is accepted unchecked, as null on any field is: DESIGN.md)
+        const ss = slotState(self);
+        if (ss == SS_NULL || ss == SS_MISSING) break;
+        const b = comparedSlot(other, otherFr, ZERO_SLOTS);
+        if (b == 0) break;
+        const c = compareSlots(self, b);
         ok = code == OP_GT_FIELD ? c > 0 : c < 0;
         break;
       }
@@ -231,13 +233,14 @@ function conditionHolds(other: usize, otherFr: u32, ref: u32, len: u32): bool {
   return v == numPool(ref);
 }
 
-/** Two slots' room for the zero values gtfield / ltfield compare. */
-const ZERO_SLOTS: usize = memory.data(2 * SL_BYTES);
+/** A slot's room for the zero value gtfield / ltfield compare with. */
+const ZERO_SLOTS: usize = memory.data(SL_BYTES);
 
 /**
- * The slot gtfield / ltfield compare for field `fr`'s slot, or 0 when the check is skipped: a
- * missing field (MISSING_FIELD) or a nil ptr. null on a field that is no ptr is Go's zero value,
- * which the Go struct holds and compares (the value JS builds holds it too): written at `zero`.
+ * The slot gtfield / ltfield compare with, for the other field `fr`'s slot, or 0 when the check
+ * is skipped: a missing field (MISSING_FIELD) or a nil ptr. null on a field that is no ptr is Go's
+ * zero value, which the Go struct holds and compares (the value JS builds holds it too): written
+ * at `zero`.
  */
 function comparedSlot(slot: usize, fr: u32, zero: usize): usize {
   const st = slotState(slot);

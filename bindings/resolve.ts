@@ -322,7 +322,6 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
       field: field.key,
       kind: field.kind,
       scalar: scalarOf(field.base),
-      nullable: field.type.kind === "ptr",
       elemKind: elem ? kindOf(elem) : undefined,
       elemNullable: elem?.kind === "ptr",
       elemField: (name) => {

@@ -80,12 +80,12 @@ export function fieldComparison(name: "gtfield" | "ltfield"): DirectiveSpec {
         code: gt ? "MUST_BE_GT_FIELD" : "MUST_BE_LT_FIELD",
         message: `must be ${gt ? "greater" : "less"} than field ${target}`,
         wasm: () => [gt ? OP_GT_FIELD : OP_LT_FIELD, other.slot, 0, 0],
-        // skipped when either side is missing or a nil ptr; null on a field that is no ptr is Go's
-        // zero value, which the Go struct holds and compares
+        // skipped when this field is null (accepted unchecked, as null on any field: DESIGN.md)
+        // and when the other is missing or a nil ptr; null on another field that is no ptr is
+        // Go's zero value, which the Go struct holds and compares
         test: (self, o) => {
-          const a = self === null && !field.nullable ? zeroOf(field.kind) : self;
           const b = o === null && !other.nullable ? zeroOf(other.kind) : o;
-          return a === null || a === undefined || b === null || b === undefined || (gt ? compareValues(a, b) > 0 : compareValues(a, b) < 0);
+          return self === null || self === undefined || b === null || b === undefined || (gt ? compareValues(self, b) > 0 : compareValues(self, b) < 0);
         },
       };
     },

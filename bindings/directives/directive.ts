@@ -26,8 +26,6 @@ export interface FieldContext {
   readonly kind: KindClass;
   /** The scalar kind for string/number/bool/any/time fields. */
   readonly scalar: ScalarKind | undefined;
-  /** A ptr: null is nil; any other field holds its zero value for null, as a Go struct does. */
-  readonly nullable: boolean;
   /** For lists: the kind of the items; for maps: of the values. */
   readonly elemKind: KindClass | undefined;
   /** For lists and maps: the items are ptrs (null is nil; otherwise a null item is the zero value, as Go holds it). */

@@ -1,7 +1,7 @@
 // The shared suite of gtfield / ltfield: this field compared with another field of the same model
 // (numbers by value, strings in code point order, times by instant), skipped when either side is
-// a nil ptr or missing (null on a field that is no ptr is its zero value); run when the object
-// closes. Each file calls it with its name, code and direction.
+// a nil ptr or missing, or when this field is null (null on the other field, no ptr, is its zero
+// value); run when the object closes. Each file calls it with its name, code and direction.
 
 import { describe, expect, it } from "vitest";
 import { Validator, model, t, type Type } from "../../bindings/index.js";
@@ -83,20 +83,27 @@ export function describeFieldComparison(c: FieldComparison): void {
       expectUnmarshal(plain, '{"f":0}', [fe("o", "MISSING_FIELD", "o field is missing and has no default", null)]);
     });
 
-    it("null on a field that is no ptr is its zero value, compared as the Go struct holds it (the value unmarshal returns holds it)", () => {
+    it("null on the field itself is accepted unchecked (DESIGN.md's rule for null); null on the other field, no ptr, is its zero value, compared as the Go struct holds it", () => {
       const m = model("Gaps", { o: t.ptr(t.int()), f: t.int(`${c.name}=o`) });
-      expectUnmarshal(m, '{"o":0,"f":null}', [err("f", "o", null)]);
-      expectUnmarshal(m, `{"o":${-c.sign},"f":null}`, []);
-      const v = validatorFor(m);
-      // what unmarshal returns passes validate exactly when unmarshal passed (f holds 0)
-      expect(v.safeValidate(v.unmarshal(`{"o":${-c.sign},"f":null}`)).ok).toBe(true);
-      expect(v.safeValidate({ o: 0, f: null } as never)).toMatchObject({ ok: false, error: { errors: [err("f", "o", null)] } });
+      expectUnmarshal(m, '{"o":0,"f":null}', []);
+      expect(validatorFor(m).safeValidate({ o: 0, f: null } as never).ok).toBe(true);
+      const plain = model("NullOther", { o: t.int(), f: t.int(`${c.name}=o`) });
+      expectUnmarshal(plain, '{"o":null,"f":0}', [err("f", "o", 0)]);
+      expectUnmarshal(plain, `{"o":null,"f":${c.sign}}`, []);
+      expectTyped(plain, { o: null, f: 0 }, [err("f", "o", 0)]);
+      const v = validatorFor(plain);
+      // what unmarshal returns passes validate exactly when unmarshal passed (o holds 0)
+      expect(v.safeValidate(v.unmarshal(`{"o":null,"f":${c.sign}}`)).ok).toBe(true);
+      expect(v.safeValidate(v.unmarshal(`{"o":0,"f":${c.sign}}`)).ok).toBe(true);
       const times = model("NullTimes", { o: t.time(), f: t.time(`${c.name}=o`) });
       // (a null time is Go's zero time, 0001-01-01T00:00:00Z)
       const other = c.sign > 0 ? "0000-12-31T23:59:59.999Z" : "0001-01-01T00:00:00.001Z";
+      const beyond = c.sign > 0 ? "0001-01-01T00:00:00.001Z" : "0000-12-31T23:59:59.999Z";
       expectUnmarshal(times, `{"o":"${other}","f":null}`, []);
-      expectUnmarshal(times, '{"o":null,"f":null}', [err("f", "o", null)]);
+      expectUnmarshal(times, '{"o":null,"f":null}', []);
       expectUnmarshal(times, `{"o":null,"f":"${other}"}`, [err("f", "o", other)]);
+      expectUnmarshal(times, '{"o":null,"f":"0001-01-01T00:00:00Z"}', [err("f", "o", "0001-01-01T00:00:00Z")]);
+      expectUnmarshal(times, `{"o":null,"f":"${beyond}"}`, []);
     });
 
     it("without strictMissingFields a missing side takes its zero value and is compared", () => {
