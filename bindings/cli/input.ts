@@ -220,16 +220,19 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/**
- * Could a `{` at the start of the next line continue the JSON text of `line` (a whole line, its
- * "\n" excluded), as in a document spanning lines? Only where a value may come next inside an
- * object or array: after a key's `:`, or after an array's `[` or `,`. Not after a whole value (a
- * record of its own: `{...}`, `null`), nor inside a string (a JSON string never spans lines), nor
- * where an object needs a key (`{"id":1,`, `{"age":4`: a record cut short).
- */
-function continuedByBrace(line: Buffer): boolean {
-  const open: number[] = []; // the brackets not closed yet
-  let last = 0; // the last byte outside strings that is not whitespace
+/** Where the JSON text of a line (a whole line, its "\n" excluded) leaves off. */
+interface LineEnd {
+  /** The brackets not closed yet. */
+  readonly open: readonly number[];
+  /** The last byte outside strings that is not whitespace. */
+  readonly last: number;
+  /** The line ends inside a string. */
+  readonly inString: boolean;
+}
+
+function lineEnd(line: Buffer): LineEnd {
+  const open: number[] = [];
+  let last = 0;
   let inString = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
@@ -244,17 +247,38 @@ function continuedByBrace(line: Buffer): boolean {
     else if (c === 0x7b || c === 0x5b) open.push(c);
     else if (c === 0x7d || c === 0x5d) open.pop();
   }
-  if (inString || open.length === 0) return false;
-  return last === 0x3a || (open[open.length - 1] === 0x5b && (last === 0x5b || last === 0x2c));
+  return { open, last, inString };
 }
 
 /**
- * Is this the start of NDJSON? The next non-blank line after the first starts with `{`, and the
- * first line cannot be the start of one document that it continues (continuedByBrace): so a
+ * Can a document that starts with this line go on in the next one? Only when the line leaves a
+ * bracket open outside a string. Not after a whole value (a record of its own: `{...}`, `null`,
+ * `42`: JSON allows nothing after the top-level value), nor inside a string (a JSON string never
+ * spans lines, so the line is a record cut short).
+ */
+function canGoOn(e: LineEnd): boolean {
+  return !e.inString && e.open.length > 0;
+}
+
+/**
+ * Could a `{` at the start of the next line continue the line, as in a document spanning lines?
+ * Only where a value may come next inside an object or array: after a key's `:`, or after an
+ * array's `[` or `,`. Not where an object needs a key (`{"id":1,`, `{"age":4`: a record cut short).
+ */
+function continuedByBrace(e: LineEnd): boolean {
+  return canGoOn(e) && (e.last === 0x3a || (e.open[e.open.length - 1] === 0x5b && (e.last === 0x5b || e.last === 0x2c)));
+}
+
+/**
+ * Is this the start of NDJSON? The first line is followed by another non-blank line, and one
+ * document cannot span them: the first line cannot go on (canGoOn: a whole value, or a string
+ * cut short), or the next line starts with a `{` that cannot continue it (continuedByBrace). So a
  * pretty-printed document is one document, and NDJSON whose first record is malformed or not an
- * object is still NDJSON. An input whose first non-space byte is `[` is one document (an array),
- * and so is an input with one non-blank line. An input with nothing but whitespace is NDJSON: no
- * records (not one empty document, rejected). `undefined`: the bytes so far do not decide yet.
+ * object, or whose second record is (`null`, a garbled line), is still NDJSON: read as one
+ * document it could only be rejected, for its trailing data, and its records would go uncounted.
+ * An input whose first non-space byte is `[` is one document (an array), and so is an input with
+ * one non-blank line. An input with nothing but whitespace is NDJSON: no records (not one empty
+ * document, rejected). `undefined`: the bytes so far do not decide yet.
  */
 export function looksLikeLines(head: Buffer, complete: boolean): boolean | undefined {
   let i = 0;
@@ -266,7 +290,8 @@ export function looksLikeLines(head: Buffer, complete: boolean): boolean | undef
   let next = nl + 1;
   while (next < head.length && isSpace(head[next])) next++;
   if (next === head.length) return complete ? false : undefined;
-  return head[next] === 0x7b && !continuedByBrace(head.subarray(i, nl));
+  const first = lineEnd(head.subarray(i, nl));
+  return !canGoOn(first) || (head[next] === 0x7b && !continuedByBrace(first));
 }
 
 /**

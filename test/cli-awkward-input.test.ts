@@ -1,0 +1,98 @@
+// `checker validate` on input its users did not write: NDJSON whose records are not all objects,
+// garbled lines, ... Each case from a file and from stdin, with one thread and with two workers,
+// whose outputs must agree byte for byte (the summary's timing aside).
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertBuilt, runCli, SAMPLE, SAMPLE_MODEL, type CliResult } from "./support/cli-run.js";
+
+const [L1, L2] = readFileSync(SAMPLE, "utf8").split("\n"); // both accepted
+
+let dir: string;
+beforeAll(() => {
+  assertBuilt();
+  dir = mkdtempSync(join(tmpdir(), "checker-cli-awkward-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Run extends CliResult {
+  readonly rejects: string;
+  readonly out: string;
+}
+
+const untimed = (summary: string): string => summary.replace(/"seconds":[^,]*,"recordsPerSecond":[^}]*/, "").replace(/^\{"input":"[^"]*",/, "{");
+
+/**
+ * Validate `text` (a .json file: the mode is detected) from the file and from stdin, with one
+ * thread and with --workers 2; expect the same exit code, --json summary, rejects and out files
+ * from all four, and return one.
+ */
+async function validateEveryWay(text: string | Buffer, ...args: string[]): Promise<Run> {
+  const file = join(dir, "input.json");
+  writeFileSync(file, text);
+  const runs: Run[] = [];
+  for (const [input, workers] of [[file, "1"], [file, "2"], ["-", "1"], ["-", "2"]]) {
+    const rejects = join(dir, "rejects.ndjson");
+    const out = join(dir, "out.ndjson");
+    const r = await runCli(["validate", "--model", SAMPLE_MODEL, "--json", "--workers", workers, "--rejects", rejects, "--out", out, ...args, input],
+      input === "-" ? { stdin: text } : {});
+    runs.push({ ...r, rejects: readFileSync(rejects, "utf8"), out: readFileSync(out, "utf8") });
+  }
+  const [first, ...rest] = runs;
+  for (const r of rest) {
+    expect({ ...r, stdout: untimed(r.stdout) }).toEqual({ ...first, stdout: untimed(first.stdout) });
+  }
+  return first;
+}
+
+const lines = (ndjson: string): unknown[] => ndjson.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as unknown);
+
+describe("NDJSON detection (no .ndjson extension)", () => {
+  // read as one document, each of these was rejected for its trailing data ("unexpected data
+  // after the document"): one record, and the records after the first went uncounted
+  const offset = Buffer.byteLength(L1) + 1; // of line 2
+  const notObjects: [string, { code: string; message: string }, unknown][] = [
+    ["null", { code: "INVALID_TYPE", message: "cannot unmarshal null into the document of type User" }, null],
+    ['"x"', { code: "INVALID_TYPE", message: "cannot unmarshal string into the document of type User" }, "x"],
+    ["42", { code: "INVALID_TYPE", message: "cannot unmarshal number into the document of type User" }, 42],
+    ["[1]", { code: "INVALID_TYPE", message: "cannot unmarshal array into the document of type User" }, [1]],
+    ["garbage", { code: "INVALID_JSON", message: `unexpected character "g" at offset ${offset} (line 2, column 1)` }, "garbage"],
+    ["}", { code: "INVALID_JSON", message: `unexpected character "}" at offset ${offset} (line 2, column 1)` }, "}"],
+    ["tru", { code: "INVALID_JSON", message: `unexpected end of JSON input at offset ${offset + 3} (line 2, column 4)` }, "tru"],
+  ];
+  for (const [second, error, record] of notObjects) {
+    it(`a whole record, then ${second}: NDJSON, every line with content a record`, async () => {
+      const r = await validateEveryWay(`${L1}\n${second}\n\n${L2}\n${L2}\n`);
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stdout)).toMatchObject({ mode: "ndjson", records: 4, accepted: 3, rejected: 1, errorsByCode: { [error.code]: 1 } });
+      expect(lines(r.rejects)).toEqual([{ line: 2, record, errors: [{ field: "", ...error, value: null }] }]);
+      expect(r.out).toBe(`${L1}\n${L2}\n${L2}\n`);
+    });
+  }
+
+  it("a first record cut inside a string, then null: NDJSON (a JSON string never spans lines)", async () => {
+    const r = await validateEveryWay(`{"id":1,"name":"Ada\nnull\n${L2}\n`);
+    expect(JSON.parse(r.stdout)).toMatchObject({ mode: "ndjson", records: 3, accepted: 1, rejected: 2 });
+    expect(lines(r.rejects)).toEqual([
+      { line: 1, record: '{"id":1,"name":"Ada', errors: [{ field: "", code: "INVALID_JSON", message: "unexpected end of JSON input at offset 19 (line 1, column 20)", value: null }] },
+      { line: 2, record: null, errors: [{ field: "", code: "INVALID_TYPE", message: "cannot unmarshal null into the document of type User", value: null }] },
+    ]);
+  });
+
+  it("a document spanning lines is still one document, whatever its second line starts with", async () => {
+    const v = JSON.parse(L1) as Record<string, unknown>;
+    for (const text of [
+      `${JSON.stringify(v, null, 2)}\n`, // `{` alone on the first line
+      `${L1.replace(/,"email"/, ',\n"email"')}\n`, // cut after a comma
+      `${L1.replace(/"age":/, '"age":\n')}\n`, // a key's value on the next line
+      `${L1.replace(/\["data/, '[\n"data')}\n`, // an array's first item on the next line
+    ]) {
+      const r = await validateEveryWay(text);
+      expect(r.code, text).toBe(0);
+      expect(JSON.parse(r.stdout), text).toMatchObject({ mode: "document", records: 1, accepted: 1 });
+      expect(r.out, text).toBe(`${L1}\n`);
+    }
+  });
+});
