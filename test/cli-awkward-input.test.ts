@@ -96,3 +96,43 @@ describe("NDJSON detection (no .ndjson extension)", () => {
     }
   });
 });
+
+describe("awkward bytes in NDJSON", () => {
+  it("a byte order mark, CRLF ends, blank and whitespace-only lines, invalid UTF-8 in and out of a string, a NUL, no final newline: each line with content one record, at its line", async () => {
+    const parts = [
+      Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${L1}\r\n\r\n \t \r\n`),
+      Buffer.from('{"id":5,"name":"Bo'), Buffer.from([0xff]), Buffer.from('b","email":"a@b.co","age":3,"tags":[],"active":true}\n'),
+      Buffer.from([0x00, 0x0a]), Buffer.from('{"id":5,'), Buffer.from([0xff]), Buffer.from("}\n"),
+      Buffer.from(`${L2}\n\n  `),
+    ];
+    const r = await validateEveryWay(Buffer.concat(parts));
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ mode: "ndjson", records: 5, accepted: 2, rejected: 3, errorsByCode: { INVALID_JSON: 3 } });
+    // offsets count from the start of the input after the byte order mark; a malformed record is
+    // its text as a JSON string (invalid UTF-8 in it as U+FFFD: a JSON string cannot hold it)
+    const start4 = Buffer.byteLength(`${L1}\r\n\r\n \t \r\n`);
+    const invalid = (line: number, record: string, message: string) => ({ line, record, errors: [{ field: "", code: "INVALID_JSON", message, value: null }] });
+    expect(lines(r.rejects)).toEqual([
+      invalid(4, '{"id":5,"name":"Bo\uFFFDb","email":"a@b.co","age":3,"tags":[],"active":true}', `invalid UTF-8 at offset ${start4 + 18} (line 4, column 19)`),
+      invalid(5, "\u0000", `unexpected character 0x00 at offset ${start4 + 72} (line 5, column 1)`),
+      invalid(6, '{"id":5,\uFFFD}', `unexpected character 0xff at offset ${start4 + 82} (line 6, column 9)`),
+    ]);
+    expect(r.out).toBe(`${L1}\n${L2}\n`);
+  });
+
+  it("an empty input, one of only whitespace, or only a byte order mark: 0 records, exit 0", async () => {
+    for (const text of ["", " \n\t\r\n\n  ", "\uFEFF", "\uFEFF\r\n"]) {
+      const r = await validateEveryWay(text);
+      expect(r.code, JSON.stringify(text)).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ mode: "ndjson", records: 0, accepted: 0, rejected: 0, errorsByCode: {} });
+      expect([r.rejects, r.out, r.stderr]).toEqual(["", "", ""]);
+    }
+  });
+
+  it("a last record cut short (no newline) is INVALID_JSON at its line; the records before it are kept", async () => {
+    const r = await validateEveryWay(`${L1}\n${L2}\n{"id":3,"name":"Tru`);
+    expect(JSON.parse(r.stdout)).toMatchObject({ mode: "ndjson", records: 3, accepted: 2, rejected: 1 });
+    const at = Buffer.byteLength(`${L1}\n${L2}\n`) + 19; // the end of the input
+    expect(lines(r.rejects)).toEqual([{ line: 3, record: '{"id":3,"name":"Tru', errors: [{ field: "", code: "INVALID_JSON", message: `unexpected end of JSON input at offset ${at} (line 3, column 20)`, value: null }] }]);
+  });
+});
