@@ -2,11 +2,14 @@
 // garbled lines, ... Each case from a file and from stdin, with one thread and with two workers,
 // whose outputs must agree byte for byte (the summary's timing aside).
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, runCli, SAMPLE, SAMPLE_MODEL, type CliResult } from "./support/cli-run.js";
+import { safeUnmarshal } from "../dist/index.js";
+import { User } from "../data/user-model.js";
+import { assertBuilt, CLI, runCli, SAMPLE, SAMPLE_MODEL, type CliResult } from "./support/cli-run.js";
 
 const [L1, L2] = readFileSync(SAMPLE, "utf8").split("\n"); // both accepted
 
@@ -135,4 +138,39 @@ describe("awkward bytes in NDJSON", () => {
     const at = Buffer.byteLength(`${L1}\n${L2}\n`) + 19; // the end of the input
     expect(lines(r.rejects)).toEqual([{ line: 3, record: '{"id":3,"name":"Tru', errors: [{ field: "", code: "INVALID_JSON", message: `unexpected end of JSON input at offset ${at} (line 3, column 20)`, value: null }] }]);
   });
+});
+
+describe("Ctrl-C (SIGINT) while reading", () => {
+  // README: it stops at once, as jq does: no summary, and the files hold what was written by then
+  // (64 KiB blocks, each ending at a record: in practice whole records)
+  const sampleLines = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
+  const input = Buffer.from(Array.from({ length: 3 }, () => sampleLines.join("\n") + "\n").join(""));
+
+  for (const workers of ["1", "2"]) {
+    it(`--workers ${workers}: the process ends by the signal (a shell's 130), nothing printed; --out and --rejects hold whole records, in line order`, async () => {
+      const out = join(dir, `sigint-out-${workers}.ndjson`);
+      const rejects = join(dir, `sigint-rejects-${workers}.ndjson`);
+      const child = spawn(process.execPath, [CLI, "validate", "--model", SAMPLE_MODEL, "--workers", workers, "--out", out, "--rejects", rejects, "-"], { stdio: ["pipe", "pipe", "pipe"] });
+      let printed = "";
+      child.stdout.on("data", (b: Buffer) => { printed += b.toString(); });
+      child.stderr.on("data", (b: Buffer) => { printed += b.toString(); });
+      const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, signal) => resolve(signal)));
+      child.stdin.on("error", () => undefined); // (the rest of the input is not read)
+      child.stdin.write(input); // and stdin stays open: the run is still reading
+      while (!existsSync(out) || statSync(out).size === 0) await new Promise((r) => setTimeout(r, 20));
+      child.kill("SIGINT");
+      expect(await ended).toBe("SIGINT");
+      expect(printed).toBe("");
+      const written = readFileSync(out, "utf8");
+      expect(written.endsWith("\n")).toBe(true);
+      const accepted = written.split("\n").slice(0, -1);
+      expect(accepted.length).toBeGreaterThan(0);
+      const expected = [...sampleLines, ...sampleLines, ...sampleLines].filter((l) => safeUnmarshal(User, l).ok);
+      expect(accepted).toEqual(expected.slice(0, accepted.length));
+      const rejected = readFileSync(rejects, "utf8");
+      expect(rejected === "" || rejected.endsWith("\n")).toBe(true);
+      const lineNumbers = lines(rejected).map((x) => (x as { line: number }).line);
+      expect(lineNumbers).toEqual([...lineNumbers].sort((a, b) => a - b));
+    });
+  }
 });
