@@ -174,3 +174,34 @@ describe("Ctrl-C (SIGINT) while reading", () => {
     });
   }
 });
+
+describe("input in UTF-16 or UTF-32 (a byte order mark says so)", () => {
+  // it was read as UTF-8: every line INVALID_JSON (unexpected character 0xff, 0x00), one record more
+  // than the lines (the NUL after the last "\n"); JSON is UTF-8 (RFC 8259), and Windows PowerShell
+  // 5 writes UTF-16 with `>`
+  const text = `${L1}\r\n${L2}\r\n`;
+  const utf16be = (s: string): Buffer => Buffer.from(s, "utf16le").swap16();
+  const cases: [string, Buffer, string, string][] = [
+    ["UTF-16LE", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]), "UTF-16", "FF FE"],
+    ["UTF-16BE", Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(text)]), "UTF-16", "FE FF"],
+    ["UTF-32LE", Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), Buffer.from([...text].flatMap((c) => [c.charCodeAt(0), 0, 0, 0]))]), "UTF-32", "FF FE 00 00"],
+  ];
+  for (const [what, bytes, encoding, bom] of cases) {
+    it(`${what}: exit 2 with one line saying so, from a file or stdin, with one thread or two; no output file written`, async () => {
+      const file = join(dir, `${what}.json`);
+      writeFileSync(file, bytes);
+      const out = join(dir, `${what}-out.ndjson`);
+      writeFileSync(out, "kept\n");
+      for (const input of [file, "-"]) {
+        for (const workers of ["1", "2"]) {
+          const r = await runCli(["validate", "--model", SAMPLE_MODEL, "--workers", workers, "--out", out, "--rejects", join(dir, `${what}-rejects.ndjson`), input],
+            input === "-" ? { stdin: bytes } : {});
+          expect(r).toEqual({ code: 2, stdout: "",
+            stderr: `checker: cannot read ${input === "-" ? "stdin" : file}: it is ${encoding} (it starts with the byte order mark ${bom}), and JSON is UTF-8: convert it first (iconv -f ${encoding} -t UTF-8)\n` });
+        }
+      }
+      expect(readFileSync(out, "utf8")).toBe("kept\n");
+      expect(existsSync(join(dir, `${what}-rejects.ndjson`))).toBe(false);
+    });
+  }
+});

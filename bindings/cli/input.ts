@@ -15,6 +15,7 @@
 //
 // One UTF-8 byte order mark (EF BB BF) at the start of the input is skipped: editors write one,
 // and JSON text must not start with it (the library's unmarshal rejects it as a syntax error).
+// One of UTF-16 or UTF-32 is refused (CliError): JSON is UTF-8.
 
 import { fstatSync, read as readFd } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
@@ -23,6 +24,15 @@ import { CliError } from "./errors.js";
 const CHUNK = 256 * 1024;
 const NL = 0x0a;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/**
+ * Byte order marks of other encodings, longest first (UTF-32LE's starts like UTF-16LE's). JSON
+ * is UTF-8: such input is refused whole, as an I/O error, rather than every line of it rejected
+ * for its NULs (Windows PowerShell 5 writes UTF-16 with `>`).
+ */
+const OTHER_BOMS: readonly (readonly [bom: Buffer, encoding: string])[] = [
+  [Buffer.from([0xff, 0xfe, 0, 0]), "UTF-32"], [Buffer.from([0, 0, 0xfe, 0xff]), "UTF-32"],
+  [Buffer.from([0xff, 0xfe]), "UTF-16"], [Buffer.from([0xfe, 0xff]), "UTF-16"],
+];
 
 type Reader = (buf: Buffer, offset: number, length: number) => Promise<number>;
 
@@ -115,11 +125,27 @@ export class Input {
     return true;
   }
 
-  /** After the first read: drop a byte order mark the input starts with. */
+  /**
+   * Read the first bytes (kept for what follows), so that input in another encoding than UTF-8
+   * is refused (a CliError) before any output file is opened.
+   */
+  async start(): Promise<void> {
+    if (this.atStart) await this.fill();
+  }
+
+  /** After the first read: drop a byte order mark the input starts with; refuse one of UTF-16 or UTF-32. */
   private async skipBom(): Promise<void> {
     this.atStart = false;
-    // a read may give fewer than 3 bytes (a pipe): read on while they could still be a BOM
-    while (this.have < BOM.length && BOM.subarray(0, this.have).equals(this.buf.subarray(0, this.have)) && await this.readMore());
+    // a read may give fewer bytes than a byte order mark has (a pipe): read on while they could still be one
+    const boms = [BOM, ...OTHER_BOMS.map(([bom]) => bom)];
+    const couldBe = (bom: Buffer): boolean => this.have < bom.length && bom.subarray(0, this.have).equals(this.buf.subarray(0, this.have));
+    while (boms.some(couldBe) && await this.readMore());
+    const other = OTHER_BOMS.find(([bom]) => this.have >= bom.length && bom.equals(this.buf.subarray(0, bom.length)));
+    if (other) {
+      const [bom, encoding] = other;
+      const hex = [...bom].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(" ");
+      throw new CliError(`cannot read ${this.name}: it is ${encoding} (it starts with the byte order mark ${hex}), and JSON is UTF-8: convert it first (iconv -f ${encoding} -t UTF-8)`);
+    }
     if (this.have >= BOM.length && BOM.equals(this.buf.subarray(0, BOM.length))) {
       this.buf.copyWithin(0, BOM.length, this.have);
       this.have -= BOM.length;

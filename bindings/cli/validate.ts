@@ -64,6 +64,12 @@ export async function validateCommand(path: string, o: ValidateOptions): Promise
   const loaded = await loadModel(o.model, o.export);
   const checker = makeChecker(loaded, validatorOptions(o));
   const input = await Input.open(path);
+  try {
+    await input.start();
+  } catch (e) {
+    await input.close();
+    throw e;
+  }
   let rejects: RecordWriter | undefined;
   let out: RecordWriter | undefined;
   let progress: Progress | undefined;
