@@ -205,3 +205,13 @@ describe("input in UTF-16 or UTF-32 (a byte order mark says so)", () => {
     });
   }
 });
+
+describe("usage errors read as sentences", () => {
+  // it was "argument '0' is invalid. not a positive integer."
+  for (const [option, value] of [["--workers", "0"], ["--workers", "two"], ["--max-errors", "-1"], ["--max-errors", "1.5"]]) {
+    it(`${option} ${value}: exit 2, one line`, async () => {
+      const r = await runCli(["validate", "--model", SAMPLE_MODEL, option, value, SAMPLE]);
+      expect(r).toEqual({ code: 2, stdout: "", stderr: `checker: option '${option} <n>' argument '${value}' is invalid. It must be a positive integer.\n` });
+    });
+  }
+});
