@@ -154,10 +154,14 @@ describe("Ctrl-C (SIGINT) while reading", () => {
       let printed = "";
       child.stdout.on("data", (b: Buffer) => { printed += b.toString(); });
       child.stderr.on("data", (b: Buffer) => { printed += b.toString(); });
-      const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, signal) => resolve(signal)));
+      let exited = false;
+      const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, signal) => {
+        exited = true;
+        resolve(signal);
+      }));
       child.stdin.on("error", () => undefined); // (the rest of the input is not read)
       child.stdin.write(input); // and stdin stays open: the run is still reading
-      while (!existsSync(out) || statSync(out).size === 0) await new Promise((r) => setTimeout(r, 20));
+      while (!exited && (!existsSync(out) || statSync(out).size === 0)) await new Promise((r) => setTimeout(r, 20));
       child.kill("SIGINT");
       expect(await ended).toBe("SIGINT");
       expect(printed).toBe("");
