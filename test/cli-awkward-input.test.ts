@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeUnmarshal } from "../dist/index.js";
@@ -216,6 +217,31 @@ describe("usage errors read as sentences", () => {
     it(`${option} ${value}: exit 2, one line`, async () => {
       const r = await runCli(["validate", "--model", SAMPLE_MODEL, option, value, SAMPLE]);
       expect(r).toEqual({ code: 2, stdout: "", stderr: `checker: option '${option} <n>' argument '${value}' is invalid. It must be a positive integer.\n` });
+    });
+  }
+});
+
+describe("compressed input", () => {
+  // it was read as JSON text: one document (or with .ndjson a record a "\n" byte), rejected, exit 1
+  // as if the data had a bad record; a pipeline taking exit 1 for "some records rejected" went on
+  // with an empty --out
+  const text = `${L1}\n${L2}\n`;
+  const cases: [string, Buffer, string][] = [
+    ["gzip", gzipSync(text), "gzip-compressed: decompress it first (gzip -dc)"],
+    ["zstd", Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x0a, 0x0a, 0x7b]), "zstd-compressed: decompress it first (zstd -dc)"],
+    ["xz", Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0x0a, 0x7b]), "xz-compressed: decompress it first (xz -dc)"],
+    ["zip", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x0a, 0x7b]), "a zip archive: take the file out of it first (unzip -p)"],
+  ];
+  for (const [what, bytes, message] of cases) {
+    it(`${what}: exit 2 with one line saying so, from a .ndjson file or stdin; no output file written`, async () => {
+      const file = join(dir, `${what}.ndjson`);
+      writeFileSync(file, bytes);
+      for (const input of [file, "-"]) {
+        const out = join(dir, `${what}-out.ndjson`);
+        const r = await runCli(["validate", "--model", SAMPLE_MODEL, "--out", out, input], input === "-" ? { stdin: bytes } : {});
+        expect(r).toEqual({ code: 2, stdout: "", stderr: `checker: cannot read ${input === "-" ? "stdin" : file}: it is ${message}\n` });
+        expect(existsSync(out)).toBe(false);
+      }
     });
   }
 });

@@ -15,7 +15,7 @@
 //
 // One UTF-8 byte order mark (EF BB BF) at the start of the input is skipped: editors write one,
 // and JSON text must not start with it (the library's unmarshal rejects it as a syntax error).
-// One of UTF-16 or UTF-32 is refused (CliError): JSON is UTF-8.
+// Input in UTF-16 or UTF-32 (by its byte order mark), or compressed, is refused (CliError).
 
 import { fstatSync, read as readFd } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
@@ -24,14 +24,25 @@ import { CliError } from "./errors.js";
 const CHUNK = 256 * 1024;
 const NL = 0x0a;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** A byte order mark of an encoding JSON is not in: what the input is, and how to convert it. */
+function otherEncoding(bom: Buffer, encoding: string): readonly [Buffer, string] {
+  const hex = [...bom].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(" ");
+  return [bom, `${encoding} (it starts with the byte order mark ${hex}), and JSON is UTF-8: convert it first (iconv -f ${encoding} -t UTF-8)`];
+}
+
 /**
- * Byte order marks of other encodings, longest first (UTF-32LE's starts like UTF-16LE's). JSON
- * is UTF-8: such input is refused whole, as an I/O error, rather than every line of it rejected
- * for its NULs (Windows PowerShell 5 writes UTF-16 with `>`).
+ * Starts of input that is not UTF-8 text, longest first (UTF-32LE's byte order mark starts like
+ * UTF-16LE's), and what it is. Such input is refused whole, as an I/O error (exit 2), rather than
+ * read as JSON text and rejected (exit 1) as a record or two of odd bytes: Windows PowerShell 5
+ * writes UTF-16 with `>`, and data often comes compressed.
  */
-const OTHER_BOMS: readonly (readonly [bom: Buffer, encoding: string])[] = [
-  [Buffer.from([0xff, 0xfe, 0, 0]), "UTF-32"], [Buffer.from([0, 0, 0xfe, 0xff]), "UTF-32"],
-  [Buffer.from([0xff, 0xfe]), "UTF-16"], [Buffer.from([0xfe, 0xff]), "UTF-16"],
+const NOT_UTF8: readonly (readonly [start: Buffer, what: string])[] = [
+  otherEncoding(Buffer.from([0xff, 0xfe, 0, 0]), "UTF-32"), otherEncoding(Buffer.from([0, 0, 0xfe, 0xff]), "UTF-32"),
+  otherEncoding(Buffer.from([0xff, 0xfe]), "UTF-16"), otherEncoding(Buffer.from([0xfe, 0xff]), "UTF-16"),
+  [Buffer.from([0x1f, 0x8b]), "gzip-compressed: decompress it first (gzip -dc)"],
+  [Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), "zstd-compressed: decompress it first (zstd -dc)"],
+  [Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]), "xz-compressed: decompress it first (xz -dc)"],
+  [Buffer.from([0x50, 0x4b, 0x03, 0x04]), "a zip archive: take the file out of it first (unzip -p)"],
 ];
 
 type Reader = (buf: Buffer, offset: number, length: number) => Promise<number>;
@@ -126,26 +137,22 @@ export class Input {
   }
 
   /**
-   * Read the first bytes (kept for what follows), so that input in another encoding than UTF-8
+   * Read the first bytes (kept for what follows), so that input that is not UTF-8 text (NOT_UTF8)
    * is refused (a CliError) before any output file is opened.
    */
   async start(): Promise<void> {
     if (this.atStart) await this.fill();
   }
 
-  /** After the first read: drop a byte order mark the input starts with; refuse one of UTF-16 or UTF-32. */
+  /** After the first read: drop a byte order mark the input starts with; refuse input that is not UTF-8 (NOT_UTF8). */
   private async skipBom(): Promise<void> {
     this.atStart = false;
     // a read may give fewer bytes than a byte order mark has (a pipe): read on while they could still be one
-    const boms = [BOM, ...OTHER_BOMS.map(([bom]) => bom)];
-    const couldBe = (bom: Buffer): boolean => this.have < bom.length && bom.subarray(0, this.have).equals(this.buf.subarray(0, this.have));
-    while (boms.some(couldBe) && await this.readMore());
-    const other = OTHER_BOMS.find(([bom]) => this.have >= bom.length && bom.equals(this.buf.subarray(0, bom.length)));
-    if (other) {
-      const [bom, encoding] = other;
-      const hex = [...bom].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(" ");
-      throw new CliError(`cannot read ${this.name}: it is ${encoding} (it starts with the byte order mark ${hex}), and JSON is UTF-8: convert it first (iconv -f ${encoding} -t UTF-8)`);
-    }
+    const starts = [BOM, ...NOT_UTF8.map(([start]) => start)];
+    const couldBe = (start: Buffer): boolean => this.have < start.length && start.subarray(0, this.have).equals(this.buf.subarray(0, this.have));
+    while (starts.some(couldBe) && await this.readMore());
+    const other = NOT_UTF8.find(([start]) => this.have >= start.length && start.equals(this.buf.subarray(0, start.length)));
+    if (other) throw new CliError(`cannot read ${this.name}: it is ${other[1]}`);
     if (this.have >= BOM.length && BOM.equals(this.buf.subarray(0, BOM.length))) {
       this.buf.copyWithin(0, BOM.length, this.have);
       this.have -= BOM.length;
