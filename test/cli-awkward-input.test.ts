@@ -3,14 +3,15 @@
 // whose outputs must agree byte for byte (the summary's timing aside).
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeUnmarshal } from "../dist/index.js";
 import { User } from "../data/user-model.js";
-import { assertBuilt, CLI, runCli, SAMPLE, SAMPLE_MODEL, type CliResult } from "./support/cli-run.js";
+import { assertBuilt, CLI, runCli, SAMPLE, SAMPLE_MODEL, writeModelModule, type CliResult } from "./support/cli-run.js";
 
 const [L1, L2] = readFileSync(SAMPLE, "utf8").split("\n"); // both accepted
 
@@ -244,4 +245,26 @@ describe("compressed input", () => {
       }
     });
   }
+});
+
+describe("--out or --rejects naming the model module", () => {
+  // it was overwritten with records (swapped arguments: `--out models.js`), the run exiting 1 as usual
+  it("is refused before anything is written (by path, relative path, file: URL, symlink or hard link); the module is kept", async () => {
+    const model = writeModelModule(dir, "precious-model.js", "export const User = model('User', { id: t.int() });");
+    const kept = readFileSync(model, "utf8");
+    symlinkSync(model, join(dir, "model-symlink.js"));
+    linkSync(model, join(dir, "model-hardlink.js"));
+    for (const [modelArg, flag, out, cwd] of [
+      [model, "--out", model, undefined],
+      [model, "--rejects", "precious-model.js", dir],
+      [pathToFileURL(model).href, "--out", model, undefined],
+      [join(dir, "model-symlink.js"), "--rejects", model, undefined],
+      [model, "--out", join(dir, "model-symlink.js"), undefined],
+      [model, "--rejects", join(dir, "model-hardlink.js"), undefined],
+    ] as const) {
+      const r = await runCli(["validate", "--model", modelArg, flag, out, SAMPLE], cwd === undefined ? {} : { cwd });
+      expect(r).toEqual({ code: 2, stdout: "", stderr: `checker: ${flag} ${out} is the model module: it would be overwritten with records\n` });
+      expect(readFileSync(model, "utf8")).toBe(kept);
+    }
+  });
 });

@@ -60,7 +60,7 @@ interface Sinks extends BatchSinks {
 export async function validateCommand(path: string, o: ValidateOptions): Promise<number> {
   if (o.lines && o.document) throw new CliError("--lines and --document cannot be used together");
   if (o.marshal && o.out === undefined) throw new CliError("--marshal needs --out (it re-encodes the records --out writes)");
-  checkOutputPaths(path, o.out, o.rejects);
+  checkOutputPaths(path, o.model, o.out, o.rejects);
   const loaded = await loadModel(o.model, o.export);
   const checker = makeChecker(loaded, validatorOptions(o));
   const input = await Input.open(path);
