@@ -268,3 +268,17 @@ describe("--out or --rejects naming the model module", () => {
     }
   });
 });
+
+describe("pretty-printed documents one after another (jq's output without -c)", () => {
+  it("are one document, rejected at the second one's start (README: jq -c writes NDJSON)", async () => {
+    const pretty = (line: string): string => JSON.stringify(JSON.parse(line), null, 2);
+    const first = pretty(L1);
+    const r = await validateEveryWay(`${first}\n${pretty(L2)}\n`);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ mode: "document", records: 1, rejected: 1 });
+    const at = Buffer.byteLength(first) + 1;
+    const lineOfSecond = first.split("\n").length + 1;
+    expect((lines(r.rejects)[0] as { errors: unknown[] }).errors).toEqual([{ field: "", code: "INVALID_JSON",
+      message: `unexpected data after the document "{" at offset ${at} (line ${lineOfSecond}, column 1)`, value: null }]);
+  });
+});
