@@ -1,6 +1,9 @@
-// `checker validate` on input its users did not write: NDJSON whose records are not all objects,
-// garbled lines, ... Each case from a file and from stdin, with one thread and with two workers,
-// whose outputs must agree byte for byte (the summary's timing aside).
+// `checker validate` on input its users did not write, and the slips they make running it: NDJSON
+// whose records are not all objects, awkward bytes (a byte order mark, CRLF, blank lines, invalid
+// UTF-8, NULs, a last record cut short), UTF-16 and compressed input, millions of short lines,
+// jq's pretty output, Ctrl-C, --out naming the model module, bad option values. Most cases run
+// from a file and from stdin, with one thread and with two workers, whose outputs must agree
+// byte for byte (the --json summary's timing aside).
 
 import { spawn } from "node:child_process";
 import { existsSync, linkSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
