@@ -15,6 +15,7 @@
 //
 // One UTF-8 byte order mark (EF BB BF) at the start of the input is skipped: editors write one,
 // and JSON text must not start with it (the library's unmarshal rejects it as a syntax error).
+// Input in UTF-16 or UTF-32 (by its byte order mark), or compressed, is refused (CliError).
 
 import { fstatSync, read as readFd } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
@@ -23,6 +24,26 @@ import { CliError } from "./errors.js";
 const CHUNK = 256 * 1024;
 const NL = 0x0a;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** A byte order mark of an encoding JSON is not in: what the input is, and how to convert it. */
+function otherEncoding(bom: Buffer, encoding: string): readonly [Buffer, string] {
+  const hex = [...bom].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(" ");
+  return [bom, `${encoding} (it starts with the byte order mark ${hex}), and JSON is UTF-8: convert it first (iconv -f ${encoding} -t UTF-8)`];
+}
+
+/**
+ * Starts of input that is not UTF-8 text, longest first (UTF-32LE's byte order mark starts like
+ * UTF-16LE's), and what it is. Such input is refused whole, as an I/O error (exit 2), rather than
+ * read as JSON text and rejected (exit 1) as a record or two of odd bytes: Windows PowerShell 5
+ * writes UTF-16 with `>`, and data often comes compressed.
+ */
+const NOT_UTF8: readonly (readonly [start: Buffer, what: string])[] = [
+  otherEncoding(Buffer.from([0xff, 0xfe, 0, 0]), "UTF-32"), otherEncoding(Buffer.from([0, 0, 0xfe, 0xff]), "UTF-32"),
+  otherEncoding(Buffer.from([0xff, 0xfe]), "UTF-16"), otherEncoding(Buffer.from([0xfe, 0xff]), "UTF-16"),
+  [Buffer.from([0x1f, 0x8b]), "gzip-compressed: decompress it first (gzip -dc)"],
+  [Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), "zstd-compressed: decompress it first (zstd -dc)"],
+  [Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]), "xz-compressed: decompress it first (xz -dc)"],
+  [Buffer.from([0x50, 0x4b, 0x03, 0x04]), "a zip archive: take the file out of it first (unzip -p)"],
+];
 
 type Reader = (buf: Buffer, offset: number, length: number) => Promise<number>;
 
@@ -115,11 +136,23 @@ export class Input {
     return true;
   }
 
-  /** After the first read: drop a byte order mark the input starts with. */
+  /**
+   * Read the first bytes (kept for what follows), so that input that is not UTF-8 text (NOT_UTF8)
+   * is refused (a CliError) before any output file is opened.
+   */
+  async start(): Promise<void> {
+    if (this.atStart) await this.fill();
+  }
+
+  /** After the first read: drop a byte order mark the input starts with; refuse input that is not UTF-8 (NOT_UTF8). */
   private async skipBom(): Promise<void> {
     this.atStart = false;
-    // a read may give fewer than 3 bytes (a pipe): read on while they could still be a BOM
-    while (this.have < BOM.length && BOM.subarray(0, this.have).equals(this.buf.subarray(0, this.have)) && await this.readMore());
+    // a read may give fewer bytes than a byte order mark has (a pipe): read on while they could still be one
+    const starts = [BOM, ...NOT_UTF8.map(([start]) => start)];
+    const couldBe = (start: Buffer): boolean => this.have < start.length && start.subarray(0, this.have).equals(this.buf.subarray(0, this.have));
+    while (starts.some(couldBe) && await this.readMore());
+    const other = NOT_UTF8.find(([start]) => this.have >= start.length && start.equals(this.buf.subarray(0, start.length)));
+    if (other) throw new CliError(`cannot read ${this.name}: it is ${other[1]}`);
     if (this.have >= BOM.length && BOM.equals(this.buf.subarray(0, BOM.length))) {
       this.buf.copyWithin(0, BOM.length, this.have);
       this.have -= BOM.length;
@@ -220,16 +253,19 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/**
- * Could a `{` at the start of the next line continue the JSON text of `line` (a whole line, its
- * "\n" excluded), as in a document spanning lines? Only where a value may come next inside an
- * object or array: after a key's `:`, or after an array's `[` or `,`. Not after a whole value (a
- * record of its own: `{...}`, `null`), nor inside a string (a JSON string never spans lines), nor
- * where an object needs a key (`{"id":1,`, `{"age":4`: a record cut short).
- */
-function continuedByBrace(line: Buffer): boolean {
-  const open: number[] = []; // the brackets not closed yet
-  let last = 0; // the last byte outside strings that is not whitespace
+/** Where the JSON text of a line (a whole line, its "\n" excluded) leaves off. */
+interface LineEnd {
+  /** The brackets not closed yet. */
+  readonly open: readonly number[];
+  /** The last byte outside strings that is not whitespace. */
+  readonly last: number;
+  /** The line ends inside a string. */
+  readonly inString: boolean;
+}
+
+function lineEnd(line: Buffer): LineEnd {
+  const open: number[] = [];
+  let last = 0;
   let inString = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
@@ -244,17 +280,38 @@ function continuedByBrace(line: Buffer): boolean {
     else if (c === 0x7b || c === 0x5b) open.push(c);
     else if (c === 0x7d || c === 0x5d) open.pop();
   }
-  if (inString || open.length === 0) return false;
-  return last === 0x3a || (open[open.length - 1] === 0x5b && (last === 0x5b || last === 0x2c));
+  return { open, last, inString };
 }
 
 /**
- * Is this the start of NDJSON? The next non-blank line after the first starts with `{`, and the
- * first line cannot be the start of one document that it continues (continuedByBrace): so a
+ * Can a document that starts with this line go on in the next one? Only when the line leaves a
+ * bracket open outside a string. Not after a whole value (a record of its own: `{...}`, `null`,
+ * `42`: JSON allows nothing after the top-level value), nor inside a string (a JSON string never
+ * spans lines, so the line is a record cut short).
+ */
+function canGoOn(e: LineEnd): boolean {
+  return !e.inString && e.open.length > 0;
+}
+
+/**
+ * Could a `{` at the start of the next line continue the line, as in a document spanning lines?
+ * Only where a value may come next inside an object or array: after a key's `:`, or after an
+ * array's `[` or `,`. Not where an object needs a key (`{"id":1,`, `{"age":4`: a record cut short).
+ */
+function continuedByBrace(e: LineEnd): boolean {
+  return canGoOn(e) && (e.last === 0x3a || (e.open[e.open.length - 1] === 0x5b && (e.last === 0x5b || e.last === 0x2c)));
+}
+
+/**
+ * Is this the start of NDJSON? The first line is followed by another non-blank line, and one
+ * document cannot span them: the first line cannot go on (canGoOn: a whole value, or a string
+ * cut short), or the next line starts with a `{` that cannot continue it (continuedByBrace). So a
  * pretty-printed document is one document, and NDJSON whose first record is malformed or not an
- * object is still NDJSON. An input whose first non-space byte is `[` is one document (an array),
- * and so is an input with one non-blank line. An input with nothing but whitespace is NDJSON: no
- * records (not one empty document, rejected). `undefined`: the bytes so far do not decide yet.
+ * object, or whose second record is (`null`, a garbled line), is still NDJSON: read as one
+ * document it could only be rejected, for its trailing data, and its records would go uncounted.
+ * An input whose first non-space byte is `[` is one document (an array), and so is an input with
+ * one non-blank line. An input with nothing but whitespace is NDJSON: no records (not one empty
+ * document, rejected). `undefined`: the bytes so far do not decide yet.
  */
 export function looksLikeLines(head: Buffer, complete: boolean): boolean | undefined {
   let i = 0;
@@ -266,7 +323,8 @@ export function looksLikeLines(head: Buffer, complete: boolean): boolean | undef
   let next = nl + 1;
   while (next < head.length && isSpace(head[next])) next++;
   if (next === head.length) return complete ? false : undefined;
-  return head[next] === 0x7b && !continuedByBrace(head.subarray(i, nl));
+  const first = lineEnd(head.subarray(i, nl));
+  return !canGoOn(first) || (head[next] === 0x7b && !continuedByBrace(first));
 }
 
 /**

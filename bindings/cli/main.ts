@@ -37,7 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { Command, InvalidArgumentError, Option } = commander;
   const positiveInt = (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("not a positive integer.");
+    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("It must be a positive integer."); // (commander puts it after its own sentence)
     return n;
   };
   const workersOption = (value: string): number | "auto" => (value === "auto" ? "auto" : Math.min(positiveInt(value), 64));

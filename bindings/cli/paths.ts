@@ -1,5 +1,5 @@
 // Output files that would destroy data: --out or --rejects naming the input (opening it for
-// writing empties it before it is read) or naming each other. Checked before anything is opened.
+// writing empties it before it is read), the model module, or each other. Checked before anything is opened.
 //
 // Two names are the same file when they resolve to the same path, or, when the file exists, when
 // they have the same device and inode: a symlink, a hard link, or stdin redirected from the file
@@ -9,6 +9,7 @@
 
 import { fstatSync, statSync, type Stats } from "node:fs";
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { CliError } from "./errors.js";
 
 interface FileId {
@@ -56,14 +57,28 @@ export function isStdout(name: string | undefined): boolean {
   return stdout !== undefined && file !== undefined && !stdout.isCharacterDevice() && stdout.dev === file.dev && stdout.ino === file.ino;
 }
 
-/** Refuse (CliError, exit 2) outputs that are the input file or the same file as each other. */
-export function checkOutputPaths(input: string, out: string | undefined, rejects: string | undefined): void {
+/** --model's file: a path, or a file: URL's (a URL that names no file here is for loadModel to report). */
+function modelPath(model: string): string {
+  try {
+    return /^file:/i.test(model) ? fileURLToPath(model) : model;
+  } catch {
+    return model;
+  }
+}
+
+/**
+ * Refuse (CliError, exit 2) outputs that are the input file, the model module (`--model`: a path
+ * or a file: URL; swapped arguments would overwrite it with records) or the same file as each other.
+ */
+export function checkOutputPaths(input: string, model: string, out: string | undefined, rejects: string | undefined): void {
   if (isStdout(out) && isStdout(rejects)) throw new CliError("--out and --rejects cannot both be stdout");
   const inputId = fileId(input, true);
+  const modelId = fileId(modelPath(model), false);
   const outId = out === undefined ? undefined : fileId(out, false);
   const rejectsId = rejects === undefined ? undefined : fileId(rejects, false);
   for (const [flag, name, id] of [["--out", out, outId], ["--rejects", rejects, rejectsId]] as const) {
     if (sameFile(id, inputId)) throw new CliError(`${flag} ${name} is the input file: it would be emptied before it is read`);
+    if (sameFile(id, modelId)) throw new CliError(`${flag} ${name} is the model module: it would be overwritten with records`);
   }
   if (sameFile(outId, rejectsId)) throw new CliError("--out and --rejects cannot be the same file");
 }

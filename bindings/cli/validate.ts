@@ -60,10 +60,16 @@ interface Sinks extends BatchSinks {
 export async function validateCommand(path: string, o: ValidateOptions): Promise<number> {
   if (o.lines && o.document) throw new CliError("--lines and --document cannot be used together");
   if (o.marshal && o.out === undefined) throw new CliError("--marshal needs --out (it re-encodes the records --out writes)");
-  checkOutputPaths(path, o.out, o.rejects);
+  checkOutputPaths(path, o.model, o.out, o.rejects);
   const loaded = await loadModel(o.model, o.export);
   const checker = makeChecker(loaded, validatorOptions(o));
   const input = await Input.open(path);
+  try {
+    await input.start();
+  } catch (e) {
+    await input.close();
+    throw e;
+  }
   let rejects: RecordWriter | undefined;
   let out: RecordWriter | undefined;
   let progress: Progress | undefined;
