@@ -262,15 +262,17 @@ class Parser {
     const start = this.pos;
     const saved = this.flags;
     if (src[start + 1] === "?") {
-      const named = src.startsWith("(?P<", start) ? 4 : src.startsWith("(?<", start) ? 3 : 0;
-      if (src.startsWith("(?<=", start) || src.startsWith("(?<!", start)) {
-        this.fail(ERR_INVALID_PERL_OP, src.slice(start, start + 4), "lookbehind is not supported");
-      }
+      // As Go's parsePerlFlags: a name follows "(?P<" or "(?<" only when something follows them
+      // ("(?P<" at the end is read as flags, refused at the P). So (?<=a) and (?<!a) are refused
+      // as named groups, as Go (>= 1.22) refuses them.
+      const rest = src.length - start;
+      const named = src.startsWith("(?P<", start) && rest > 4 ? 4 : src.startsWith("(?<", start) && rest > 3 ? 3 : 0;
       if (named > 0) {
+        const hint = named === 3 && (src[start + 3] === "=" || src[start + 3] === "!") ? "lookbehind is not supported" : undefined;
         const end = src.indexOf(">", start);
-        if (end < 0) this.fail(ERR_INVALID_NAMED_CAPTURE, src.slice(start));
+        if (end < 0) this.fail(ERR_INVALID_NAMED_CAPTURE, src.slice(start), hint);
         const name = src.slice(start + named, end);
-        if (!/^[A-Za-z0-9_]+$/.test(name)) this.fail(ERR_INVALID_NAMED_CAPTURE, src.slice(start, end + 1));
+        if (!/^[A-Za-z0-9_]+$/.test(name)) this.fail(ERR_INVALID_NAMED_CAPTURE, src.slice(start, end + 1), hint);
         this.pos = end + 1;
       } else {
         // (?flags) or (?flags:re)
