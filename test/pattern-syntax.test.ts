@@ -87,6 +87,21 @@ describe("compilePattern errors", () => {
     expect(() => compilePattern("(".repeat(500) + "a" + ")".repeat(500))).not.toThrow();
   });
 
+  it("rejects what Go's regexp/syntax builds taller than 1000 levels, as Go does", () => {
+    const nest = (open: string, core: string, close: string, n: number) => open.repeat(n) + core + close.repeat(n);
+    // was: accepted (checker counted groups only; Go counts its tree: captures, repetitions,
+    // concatenations, alternations; a literal string or an alternation of classes is one node)
+    for (const p of [nest("(", "", ")", 1000), nest("(?:", "", ")*", 1000), nest("(?:ab", "", ")*", 501), nest("(", "a|bc", ")", 999), nest("(a|", "", ")", 500), "x" + nest("(", "", ")", 999)]) {
+      expect(errorOf(p).reason, p.slice(0, 12)).toBe(`expression nests too deeply: \`${p}\``);
+    }
+    for (const p of [nest("(", "", ")", 999), nest("(?:", "", ")*", 999), nest("(?:ab", "", ")*", 500), nest("(", "ab", ")", 999), nest("(", "a|b", ")", 999), nest("(a|", "", ")", 499), nest("(?:a|", "", ")", 1000)]) {
+      expect(() => compilePattern(p), p.slice(0, 12)).not.toThrow();
+    }
+    // README "Patterns": groups nest at most 1000 deep, even where Go's tree stays lower
+    const groups = nest("(?:", "a", ")", 1001);
+    expect(errorOf(groups).reason).toBe(`expression nests too deeply: \`${groups}\``);
+  });
+
   it("rejects programs past the size limit", () => {
     const big = `(?:${"[a-z]{1000}".repeat(201)})`;
     const e = errorOf(big);
