@@ -67,6 +67,9 @@ const CASES: Array<[string, string]> = [
   ["(?#c)", "invalid or unsupported Perl syntax: `(?#`"],
   ["(?x)a", "invalid or unsupported Perl syntax: `(?x`"],
   ["(?i", "invalid or unsupported Perl syntax: `(?i`"],
+  // the flag that is none is quoted whole, as Go quotes its rune (was: half a surrogate pair, `(?\ud83d`)
+  ["(?😀)", "invalid or unsupported Perl syntax: `(?😀`"],
+  ["a(?i-😀:b)", "invalid or unsupported Perl syntax: `(?i-😀`"],
   ["a\ud800b", "invalid UTF-8: `\ud800b`"],
 ];
 

@@ -353,8 +353,9 @@ class Parser {
         let negated = false;
         let sawFlag = false;
         for (;;) {
-          const c = src[i];
-          i++;
+          // a code point, not a UTF-16 unit: the error quotes the whole character, as Go's rune does
+          const c = i < src.length ? String.fromCodePoint(src.codePointAt(i)!) : undefined;
+          i += c?.length ?? 1;
           const bit = c === "i" ? FOLD : c === "m" ? MULTILINE : c === "s" ? DOT_NL : c === "U" ? UNGREEDY : 0;
           if (bit !== 0) {
             flags = negated ? flags & ~bit : flags | bit;
