@@ -7,6 +7,7 @@
 //	{"op":"string","s":"a\u0000"} -> {"ok":true,"value":"{\"s\":\"a\\u0000\"}"}
 //	{"op":"tag",...}: struct tags, in tags.go
 //	{"op":"struct","type":{...},"writeAs":{...},"text":"{...}"}: a document decoded into a built type, in structure.go
+//	{"op":"pattern","pattern":"^a+$","inputs":["aa"]}: regexp.Compile and MatchString, in patterns.go
 //
 // unmarshal decodes {"f":<text>} into a struct whose one field f has the kind; the value is
 // the field's value in decimal (FormatInt, FormatUint, or FormatFloat(float64(f), 'g', -1, 64):
@@ -43,13 +44,16 @@ type request struct {
 	Reads   []string        `json:"reads"`
 	Type    json.RawMessage `json:"type"`
 	WriteAs json.RawMessage `json:"writeAs"`
+	Pattern string          `json:"pattern"`
+	Inputs  []string        `json:"inputs"`
 }
 
 type answer struct {
-	Ok    bool       `json:"ok"`
-	Value string     `json:"value,omitempty"`
-	Error string     `json:"error,omitempty"`
-	Tag   *tagAnswer `json:"tag,omitempty"`
+	Ok      bool           `json:"ok"`
+	Value   string         `json:"value,omitempty"`
+	Error   string         `json:"error,omitempty"`
+	Tag     *tagAnswer     `json:"tag,omitempty"`
+	Pattern *patternAnswer `json:"pattern,omitempty"`
 }
 
 var kinds = map[string]reflect.Type{
@@ -147,6 +151,8 @@ func main() {
 				a = tag(r.Tag, r.Keys, r.Reads)
 			case "struct":
 				a = decodeStructure(r.Type, r.WriteAs, r.Text)
+			case "pattern":
+				a = pattern(r.Pattern, r.Inputs)
 			default:
 				a = answer{Error: "oracle: unknown op " + r.Op}
 			}

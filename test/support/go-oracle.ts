@@ -12,13 +12,14 @@ import { runEnsureScript } from "./ensure-tool.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const DEBIAN_GO = "/usr/lib/go/bin/go";
 
-/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct"). */
+/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", patterns.go for "pattern"). */
 export type GoRequest =
   | { op: "unmarshal"; kind: string; text: string }
   | { op: "marshal"; f32: string; f64: string }
   | { op: "string"; s: string }
   | { op: "tag"; tag: string; keys: string[]; reads: string[] }
-  | { op: "struct"; type: GoType; writeAs?: GoType; text: string };
+  | { op: "struct"; type: GoType; writeAs?: GoType; text: string }
+  | { op: "pattern"; pattern: string; inputs: string[] };
 
 /** A Go type for the "struct" op (test/go-oracle/structure.go): fields are named F0, F1, ... with json:"json[,omitempty]". */
 export type GoType =
@@ -40,8 +41,16 @@ export interface GoTagAnswer {
   reads: boolean[];
 }
 
-/** Its answer: `value` (or `tag`) when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
-export interface GoAnswer { ok: boolean; value?: string; error?: string; tag?: GoTagAnswer }
+/** What Go's regexp makes of a pattern and inputs (test/go-oracle/patterns.go). */
+export interface GoPatternAnswer {
+  /** "" when regexp.Compile accepts the pattern, else its syntax error without "error parsing regexp: ". */
+  error: string;
+  /** regexp.MatchString of each input (none when the pattern is refused). */
+  matches: boolean[];
+}
+
+/** Its answer: `value` (or `tag`, `pattern`) when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
+export interface GoAnswer { ok: boolean; value?: string; error?: string; tag?: GoTagAnswer; pattern?: GoPatternAnswer }
 
 /** Install Go when it is missing; a failure is an error of the test, with apt's reason. */
 export function ensureGo(): Promise<void> {
