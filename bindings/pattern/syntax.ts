@@ -148,7 +148,7 @@ class GoHeights {
     let p = this.parts.get(n);
     if (p !== undefined) return p;
     let tallest = 0;
-    let literal = literalOf(n.subs[0]!);
+    let literal: Parts["literal"] | null = null; // null: no part seen yet
     let classes = true;
     for (let sub of n.subs) {
       while (sub.kind === "group" && !sub.capture) sub = sub.sub;
@@ -156,10 +156,10 @@ class GoHeights {
         ? this.partsOf(sub)
         : { tallest: this.height(sub), literal: literalOf(sub), classes: sub.kind === "chars" || sub.kind === "fail" };
       tallest = Math.max(tallest, q.tallest);
-      if (q.literal !== literal) literal = undefined;
+      literal = literal === null || literal === q.literal ? q.literal : undefined;
       classes &&= q.classes;
     }
-    p = { tallest, literal, classes };
+    p = { tallest, literal: literal ?? undefined, classes };
     this.parts.set(n, p);
     return p;
   }
