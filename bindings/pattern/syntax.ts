@@ -125,7 +125,8 @@ interface Parts { readonly tallest: number; readonly literal: "fold" | "exact" |
  * ("expression nests too deeply"): a capture, a repetition, a concatenation and an alternation
  * are a level each; a non-capturing group is none; a concatenation of literals is one literal
  * string, and an alternation of single characters and classes is one class. (Go also factors
- * common prefixes out of alternations, which can change the height by a level: not modelled.)
+ * common prefixes and leading classes out of alternations, and makes [Aa] a folded literal,
+ * which can change the height by a level or two: not modelled, README "Patterns" says so.)
  */
 class GoHeights {
   private readonly heights = new WeakMap<Node, number>();
