@@ -20,8 +20,10 @@ const CASES: Array<[string, string]> = [
   [r`\9`, "invalid escape sequence: `\\9` (backreferences are not supported)"],
   ["(?=a)", "invalid or unsupported Perl syntax: `(?=` (lookahead is not supported)"],
   ["x(?!a)", "invalid or unsupported Perl syntax: `(?!` (lookahead is not supported)"],
-  ["(?<=a)b", "invalid or unsupported Perl syntax: `(?<=` (lookbehind is not supported)"],
-  ["(?<!a)b", "invalid or unsupported Perl syntax: `(?<!` (lookbehind is not supported)"],
+  // Go (>= 1.22) reads "(?<" as a named group, and these names are not names
+  ["(?<=a)b", "invalid named capture: `(?<=a)b` (lookbehind is not supported)"],
+  ["(?<!a)b", "invalid named capture: `(?<!a)b` (lookbehind is not supported)"],
+  ["(?<=a>b)", "invalid named capture: `(?<=a>` (lookbehind is not supported)"],
   ["a*+", "invalid nested repetition operator: `*+` (possessive repetition is not supported)"],
   ["a++", "invalid nested repetition operator: `++` (possessive repetition is not supported)"],
   ["a{2}+", "invalid nested repetition operator: `{2}+` (possessive repetition is not supported)"],
@@ -57,10 +59,17 @@ const CASES: Array<[string, string]> = [
   ["(?P<a-b>x)", "invalid named capture: `(?P<a-b>`"],
   ["(?P<name", "invalid named capture: `(?P<name`"],
   ["(?P=name)", "invalid or unsupported Perl syntax: `(?P`"],
+  // "(?P<" and "(?<" with nothing after them are flags to Go, refused at their first letter
+  ["(?P<", "invalid or unsupported Perl syntax: `(?P`"],
+  ["a(?<", "invalid or unsupported Perl syntax: `(?<`"],
+  ["(?<a", "invalid named capture: `(?<a`"],
   ["(?i-)", "invalid or unsupported Perl syntax: `(?i-)`"],
   ["(?#c)", "invalid or unsupported Perl syntax: `(?#`"],
   ["(?x)a", "invalid or unsupported Perl syntax: `(?x`"],
   ["(?i", "invalid or unsupported Perl syntax: `(?i`"],
+  // the flag that is none is quoted whole, as Go quotes its rune (was: half a surrogate pair, `(?\ud83d`)
+  ["(?😀)", "invalid or unsupported Perl syntax: `(?😀`"],
+  ["a(?i-😀:b)", "invalid or unsupported Perl syntax: `(?i-😀`"],
   ["a\ud800b", "invalid UTF-8: `\ud800b`"],
 ];
 
@@ -79,6 +88,21 @@ describe("compilePattern errors", () => {
     const deep = "(".repeat(1001) + "a" + ")".repeat(1001);
     expect(errorOf(deep).reason).toMatch(/^expression nests too deeply/);
     expect(() => compilePattern("(".repeat(500) + "a" + ")".repeat(500))).not.toThrow();
+  });
+
+  it("rejects what Go's regexp/syntax builds taller than 1000 levels, as Go does", () => {
+    const nest = (open: string, core: string, close: string, n: number) => open.repeat(n) + core + close.repeat(n);
+    // was: accepted (checker counted groups only; Go counts its tree: captures, repetitions,
+    // concatenations, alternations; a literal string or an alternation of classes is one node)
+    for (const p of [nest("(", "", ")", 1000), nest("(?:", "", ")*", 1000), nest("(?:ab", "", ")*", 501), nest("(", "a|bc", ")", 999), nest("(a|", "", ")", 500), "x" + nest("(", "", ")", 999)]) {
+      expect(errorOf(p).reason, p.slice(0, 12)).toBe(`expression nests too deeply: \`${p}\``);
+    }
+    for (const p of [nest("(", "", ")", 999), nest("(?:", "", ")*", 999), nest("(?:ab", "", ")*", 500), nest("(", "ab", ")", 999), nest("(", "a|b", ")", 999), nest("(a|", "", ")", 499), nest("(?:a|", "", ")", 1000), nest("(", "(?:ab)c", ")", 999)]) {
+      expect(() => compilePattern(p), p.slice(0, 12)).not.toThrow();
+    }
+    // README "Patterns": groups nest at most 1000 deep, even where Go's tree stays lower
+    const groups = nest("(?:", "a", ")", 1001);
+    expect(errorOf(groups).reason).toBe(`expression nests too deeply: \`${groups}\``);
   });
 
   it("rejects programs past the size limit", () => {

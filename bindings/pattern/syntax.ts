@@ -15,13 +15,14 @@ import { PERL_CLASSES, posixClass, unicodeTable } from "./unicode.js";
 export type Node =
   | { readonly kind: "empty" }
   | { readonly kind: "fail" } // matches nothing (an empty character set)
-  | { readonly kind: "chars"; readonly ranges: Ranges } // one code point from the set
+  // one code point from the set; `literal`: written as one character (its fold flag), for GoHeights
+  | { readonly kind: "chars"; readonly ranges: Ranges; readonly literal?: "fold" | "exact" }
   | { readonly kind: "assert"; readonly flag: number } // an EMPTY_* assertion
   | { readonly kind: "concat"; readonly subs: readonly Node[] }
   | { readonly kind: "alt"; readonly subs: readonly Node[] }
   // max -1 = unbounded; counted = written with braces (only those count toward the 1000 limit)
   | { readonly kind: "repeat"; readonly sub: Node; readonly min: number; readonly max: number; readonly counted: boolean }
-  | { readonly kind: "group"; readonly sub: Node };
+  | { readonly kind: "group"; readonly sub: Node; readonly capture: boolean };
 
 /** A pattern RE2 would reject. `reason` is Go's error text, e.g. "invalid escape sequence: `\8`". */
 export class PatternSyntaxError extends Error {
@@ -51,7 +52,10 @@ const ERR_UNEXPECTED_PAREN = "unexpected )";
 const ERR_NESTING_DEPTH = "expression nests too deeply";
 
 const MAX_REPEAT = 1000;
+/** Groups nest at most this deep: bounds the parser's recursion (README "Patterns"). */
 const MAX_DEPTH = 1000;
+/** Go's maxHeight: the tallest parse tree regexp/syntax builds. */
+const MAX_HEIGHT = 1000;
 
 // Parse flags.
 const FOLD = 1; // (?i)
@@ -102,12 +106,73 @@ function repeatIsValid(node: Node, n: number): boolean {
   }
 }
 
+/** A node that Go's parser makes one literal (or literal string) of, and its fold flag. */
+function literalOf(n: Node): "fold" | "exact" | undefined {
+  if (n.kind !== "chars") return undefined;
+  return n.literal ?? (n.ranges.length === 2 && n.ranges[0] === n.ranges[1] ? "exact" : undefined); // [a] is a literal to Go
+}
+
+/**
+ * A concatenation's or alternation's parts as Go's parser has them (a non-capturing group adds no
+ * node, and a concatenation inside one is spliced into the enclosing concatenation, an alternation
+ * into the alternation): the tallest part, and the fold flag all parts share as literals
+ * (`undefined` when some part is none, or they differ) or whether all are classes.
+ */
+interface Parts { readonly tallest: number; readonly literal: "fold" | "exact" | undefined; readonly classes: boolean }
+
+/**
+ * The height of the tree Go's regexp/syntax builds for a node, which Go refuses past 1000
+ * ("expression nests too deeply"): a capture, a repetition, a concatenation and an alternation
+ * are a level each; a non-capturing group is none; a concatenation of literals is one literal
+ * string, and an alternation of single characters and classes is one class. (Go also factors
+ * common prefixes and leading classes out of alternations, and makes [Aa] a folded literal,
+ * which can change the height by a level or two: not modelled, README "Patterns" says so.)
+ */
+class GoHeights {
+  private readonly heights = new WeakMap<Node, number>();
+  private readonly parts = new WeakMap<Node, Parts>();
+
+  height(n: Node): number {
+    let h = this.heights.get(n);
+    if (h !== undefined) return h;
+    if (n.kind === "group") h = (n.capture ? 1 : 0) + this.height(n.sub);
+    else if (n.kind === "repeat") h = 1 + this.height(n.sub);
+    else if (n.kind === "concat" || n.kind === "alt") {
+      const p = this.partsOf(n);
+      h = (n.kind === "concat" ? p.literal !== undefined : p.classes) ? 1 : 1 + p.tallest;
+    } else h = 1;
+    this.heights.set(n, h);
+    return h;
+  }
+
+  private partsOf(n: Node & { kind: "concat" | "alt" }): Parts {
+    let p = this.parts.get(n);
+    if (p !== undefined) return p;
+    let tallest = 0;
+    let literal: Parts["literal"] | null = null; // null: no part seen yet
+    let classes = true;
+    for (let sub of n.subs) {
+      while (sub.kind === "group" && !sub.capture) sub = sub.sub;
+      const q: Parts = sub.kind === n.kind
+        ? this.partsOf(sub)
+        : { tallest: this.height(sub), literal: literalOf(sub), classes: sub.kind === "chars" || sub.kind === "fail" };
+      tallest = Math.max(tallest, q.tallest);
+      literal = literal === null || literal === q.literal ? q.literal : undefined;
+      classes &&= q.classes;
+    }
+    p = { tallest, literal: literal ?? undefined, classes };
+    this.parts.set(n, p);
+    return p;
+  }
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 class Parser {
   private pos = 0;
   private flags = 0;
   private depth = 0;
+  private readonly heights = new GoHeights();
 
   constructor(private readonly src: string) {}
 
@@ -126,7 +191,13 @@ class Parser {
     if (bad !== null) this.fail(ERR_INVALID_UTF8, this.src.slice(bad.index));
     const node = this.parseAlternation();
     if (this.pos < this.src.length) this.fail(ERR_UNEXPECTED_PAREN, this.src); // a ')' with no '('
+    this.checkHeight(node);
     return node;
+  }
+
+  /** Go refuses a parse tree taller than 1000 as soon as it builds it (checked at each group and at the end). */
+  private checkHeight(node: Node): void {
+    if (this.heights.height(node) > MAX_HEIGHT) this.fail(ERR_NESTING_DEPTH, this.src);
   }
 
   private parseAlternation(): Node {
@@ -261,26 +332,31 @@ class Parser {
     const src = this.src;
     const start = this.pos;
     const saved = this.flags;
+    let capture = true;
     if (src[start + 1] === "?") {
-      const named = src.startsWith("(?P<", start) ? 4 : src.startsWith("(?<", start) ? 3 : 0;
-      if (src.startsWith("(?<=", start) || src.startsWith("(?<!", start)) {
-        this.fail(ERR_INVALID_PERL_OP, src.slice(start, start + 4), "lookbehind is not supported");
-      }
+      // As Go's parsePerlFlags: a name follows "(?P<" or "(?<" only when something follows them
+      // ("(?P<" at the end is read as flags, refused at the P). So (?<=a) and (?<!a) are refused
+      // as named groups, as Go (>= 1.22) refuses them.
+      const rest = src.length - start;
+      const named = src.startsWith("(?P<", start) && rest > 4 ? 4 : src.startsWith("(?<", start) && rest > 3 ? 3 : 0;
       if (named > 0) {
+        const hint = named === 3 && (src[start + 3] === "=" || src[start + 3] === "!") ? "lookbehind is not supported" : undefined;
         const end = src.indexOf(">", start);
-        if (end < 0) this.fail(ERR_INVALID_NAMED_CAPTURE, src.slice(start));
+        if (end < 0) this.fail(ERR_INVALID_NAMED_CAPTURE, src.slice(start), hint);
         const name = src.slice(start + named, end);
-        if (!/^[A-Za-z0-9_]+$/.test(name)) this.fail(ERR_INVALID_NAMED_CAPTURE, src.slice(start, end + 1));
+        if (!/^[A-Za-z0-9_]+$/.test(name)) this.fail(ERR_INVALID_NAMED_CAPTURE, src.slice(start, end + 1), hint);
         this.pos = end + 1;
       } else {
+        capture = false;
         // (?flags) or (?flags:re)
         let i = start + 2;
         let flags = this.flags;
         let negated = false;
         let sawFlag = false;
         for (;;) {
-          const c = src[i];
-          i++;
+          // a code point, not a UTF-16 unit: the error quotes the whole character, as Go's rune does
+          const c = i < src.length ? String.fromCodePoint(src.codePointAt(i)!) : undefined;
+          i += c?.length ?? 1;
           const bit = c === "i" ? FOLD : c === "m" ? MULTILINE : c === "s" ? DOT_NL : c === "U" ? UNGREEDY : 0;
           if (bit !== 0) {
             flags = negated ? flags & ~bit : flags | bit;
@@ -315,11 +391,14 @@ class Parser {
     this.pos++; // ')'
     this.depth--;
     this.flags = saved;
-    return { kind: "group", sub };
+    const group: Node = { kind: "group", sub, capture };
+    this.checkHeight(group);
+    return group;
   }
 
   private literal(cp: number): Node {
-    return chars(this.flags & FOLD ? normalize(foldOrbitOf(cp).flatMap((c) => [c, c])) : [cp, cp]);
+    const fold = (this.flags & FOLD) !== 0;
+    return { kind: "chars", ranges: fold ? normalize(foldOrbitOf(cp).flatMap((c) => [c, c])) : [cp, cp], literal: fold ? "fold" : "exact" };
   }
 
   /** A backslash sequence outside brackets. */

@@ -8,6 +8,7 @@
 //	{"op":"tag",...}: struct tags, in tags.go
 //	{"op":"struct","type":{...},"writeAs":{...},"text":"{...}"}: a document decoded into a built type, in structure.go
 //	{"op":"time","shape":"value","text":"\"2024-01-01T00:00:00Z\""}: a value in a time.Time field, in times.go
+//	{"op":"pattern","pattern":"^a+$","inputs":["aa"]}: regexp.Compile and MatchString, in patterns.go
 //
 // unmarshal decodes {"f":<text>} into a struct whose one field f has the kind; the value is
 // the field's value in decimal (FormatInt, FormatUint, or FormatFloat(float64(f), 'g', -1, 64):
@@ -45,14 +46,17 @@ type request struct {
 	Type    json.RawMessage `json:"type"`
 	WriteAs json.RawMessage `json:"writeAs"`
 	Shape   string          `json:"shape"`
+	Pattern string          `json:"pattern"`
+	Inputs  []string        `json:"inputs"`
 }
 
 type answer struct {
-	Ok    bool        `json:"ok"`
-	Value string      `json:"value,omitempty"`
-	Error string      `json:"error,omitempty"`
-	Tag   *tagAnswer  `json:"tag,omitempty"`
-	Time  *timeAnswer `json:"time,omitempty"`
+	Ok      bool           `json:"ok"`
+	Value   string         `json:"value,omitempty"`
+	Error   string         `json:"error,omitempty"`
+	Tag     *tagAnswer     `json:"tag,omitempty"`
+	Time    *timeAnswer    `json:"time,omitempty"`
+	Pattern *patternAnswer `json:"pattern,omitempty"`
 }
 
 var kinds = map[string]reflect.Type{
@@ -152,6 +156,8 @@ func main() {
 				a = decodeStructure(r.Type, r.WriteAs, r.Text)
 			case "time":
 				a = decodeTime(r.Shape, r.Text)
+			case "pattern":
+				a = pattern(r.Pattern, r.Inputs)
 			default:
 				a = answer{Error: "oracle: unknown op " + r.Op}
 			}

@@ -12,14 +12,15 @@ import { runEnsureScript } from "./ensure-tool.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const DEBIAN_GO = "/usr/lib/go/bin/go";
 
-/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", times.go for "time"). */
+/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", times.go for "time", patterns.go for "pattern"). */
 export type GoRequest =
   | { op: "unmarshal"; kind: string; text: string }
   | { op: "marshal"; f32: string; f64: string }
   | { op: "string"; s: string }
   | { op: "tag"; tag: string; keys: string[]; reads: string[] }
   | { op: "struct"; type: GoType; writeAs?: GoType; text: string }
-  | { op: "time"; shape: "value" | "ptr" | "slice"; text: string };
+  | { op: "time"; shape: "value" | "ptr" | "slice"; text: string }
+  | { op: "pattern"; pattern: string; inputs: string[] };
 
 /** A Go type for the "struct" op (test/go-oracle/structure.go): fields are named F0, F1, ... with json:"json[,omitempty]". */
 export type GoType =
@@ -64,8 +65,16 @@ export interface GoTimeAnswer {
   uniqueNs: boolean; orderNs: number[];
 }
 
-/** Its answer: `value` (or `tag`, `time`) when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
-export interface GoAnswer { ok: boolean; value?: string; error?: string; tag?: GoTagAnswer; time?: GoTimeAnswer }
+/** What Go's regexp makes of a pattern and inputs (test/go-oracle/patterns.go). */
+export interface GoPatternAnswer {
+  /** "" when regexp.Compile accepts the pattern, else its syntax error without "error parsing regexp: ". */
+  error: string;
+  /** regexp.MatchString of each input (none when the pattern is refused). */
+  matches: boolean[];
+}
+
+/** Its answer: `value` (or `tag`, `time`, `pattern`) when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
+export interface GoAnswer { ok: boolean; value?: string; error?: string; tag?: GoTagAnswer; time?: GoTimeAnswer; pattern?: GoPatternAnswer }
 
 /** Install Go when it is missing; a failure is an error of the test, with apt's reason. */
 export function ensureGo(): Promise<void> {
