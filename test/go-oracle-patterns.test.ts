@@ -19,6 +19,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { model, ModelError, t, ValidationError, Validator } from "../bindings/index.js";
 import { compilePattern, matchPattern, PatternSyntaxError, type CompiledPattern } from "../bindings/pattern/index.js";
+import { unicodeTable } from "../bindings/pattern/unicode.js";
 import { buildGoOracle, ensureGo, type GoOracle, type GoPatternAnswer } from "./support/go-oracle.js";
 import { ACCEPTANCE_DEVIATIONS, COMMON_INPUTS, MATCH_DEVIATIONS, PATTERN_CASES, REJECTED_PATTERNS } from "./support/pattern-cases.js";
 import { fuzzPatternArb, inputsArb } from "./support/pattern-fuzz-gen.js";
@@ -83,9 +84,23 @@ const NEWER_GO: ReadonlyArray<{ pattern: string; since: string; newest: string; 
   // scripts of Unicode 14 and 15 (Go 1.19 has Unicode 13 tables)
   { pattern: r`\p{Vithkuqi}`, since: "Go 1.21", newest: "" },
   { pattern: r`\p{Kawi}`, since: "Go 1.21", newest: "" },
-  // Not listed, as checker does not follow it yet: Go 1.25 reads \p{...} names as Unicode TR18
-  // says (case, spaces, "_" and "-" ignored; long names such as \p{Letter}; Any, ASCII, Assigned,
-  // Cn, LC), where Go 1.19 and checker refuse \p{greek}, \p{Letter}, \p{Cn}, \p{LC}, \p{ASCII}.
+  // \p{...} names as Unicode TR18 reads them (case, spaces, "_" and "-" ignored; long names of the
+  // categories; Assigned, ASCII, Cn, LC). (Go 1.25 also stopped reading the scripts of several
+  // words, \p{Old_Italic}, which checker reads by their name as written, as Go 1.19 does: README.)
+  { pattern: r`\p{greek}`, since: "Go 1.25", newest: "", like: r`\p{Greek}` },
+  { pattern: r`[\p{g_R-e e K}x]`, since: "Go 1.25", newest: "", like: r`[\p{Greek}x]` },
+  { pattern: r`\pl`, since: "Go 1.25", newest: "", like: r`\pL` },
+  { pattern: r`\p{Letter}`, since: "Go 1.25", newest: "", like: r`\pL` },
+  { pattern: r`\P{uppercase_letter}`, since: "Go 1.25", newest: "", like: r`\P{Lu}` },
+  { pattern: r`\p{digit}+`, since: "Go 1.25", newest: "", like: r`\p{Nd}+` },
+  { pattern: r`\p{LC}`, since: "Go 1.25", newest: "", like: r`[\p{Lu}\p{Ll}\p{Lt}]` },
+  { pattern: r`(?i)\p{Cased_Letter}`, since: "Go 1.25", newest: "", like: r`(?i)[\p{Lu}\p{Ll}\p{Lt}]` },
+  { pattern: r`\p{Cn}`, since: "Go 1.25", newest: "", like: r`[^\pC\pL\pM\pN\pP\pS\pZ]` },
+  { pattern: r`\p{Assigned}`, since: "Go 1.25", newest: "", like: r`[\pC\pL\pM\pN\pP\pS\pZ]` },
+  { pattern: r`\P{assigned}`, since: "Go 1.25", newest: "", like: r`[^\pC\pL\pM\pN\pP\pS\pZ]` },
+  { pattern: r`\p{ASCII}`, since: "Go 1.25", newest: "", like: r`[\x00-\x7f]` },
+  { pattern: r`(?i)\p{ascii}`, since: "Go 1.25", newest: "", like: r`(?i)[\x00-\x7f]` },
+  { pattern: r`\p{any}`, since: "Go 1.25", newest: "", like: r`\p{Any}` },
 ];
 
 /** Go 1.20 gives a pattern too large for its parser the error ErrLarge; Go 1.19 had only ErrInternalError. */
@@ -196,6 +211,16 @@ function newestGo(c: Case): { error: string; since?: string; matches?: readonly 
   return { error: newer.newest, since: newer.since, matches: like?.matches };
 }
 
+/**
+ * Go 1.19 refused the pattern at a \p name that Go >= 1.25 reads (by its canonical name: `\pz`
+ * in a generated pattern): what the newest Go says of the whole pattern is not known here (the
+ * names themselves are pinned in NEWER_GO and test/pattern-unicode.test.ts).
+ */
+function refusedAtNewerName(goError: string): boolean {
+  const m = /^invalid character class range: `\\[pP](?:\{\^?([^}]*)\}|(.))`$/u.exec(goError);
+  return m !== null && unicodeTable(m[1] ?? m[2]!) !== undefined;
+}
+
 /** checker's reason is Go's error text, or Go's text and a hint in parentheses. */
 const sameReason = (reason: string, go: string): boolean => reason === go || (reason.startsWith(`${go} (`) && reason.endsWith(")"));
 
@@ -206,7 +231,7 @@ function expectNone(disagreements: string[]): void {
 describe("checker's patterns against Go's regexp (test/go-oracle/patterns.go)", () => {
   it("accepts exactly what regexp.Compile accepts, refusing with Go's error text", () => {
     const disagreements: string[] = [];
-    const seen = { accepted: 0, refused: 0, newer: new Set<string>(), rules: new Set<string>() };
+    const seen = { accepted: 0, refused: 0, newer: new Set<string>(), rules: new Set<string>(), newerNames: 0 };
     for (const c of CASES) {
       const go = newestGo(c);
       const ours = tryCompile(c.pattern);
@@ -214,6 +239,10 @@ describe("checker's patterns against Go's regexp (test/go-oracle/patterns.go)", 
       const rule = RULES.find((x) => x.applies(c.pattern, go.error, ours));
       if (rule !== undefined) {
         seen.rules.add(rule.readme);
+        continue;
+      }
+      if (go.since === undefined && refusedAtNewerName(go.error)) {
+        seen.newerNames++;
         continue;
       }
       if (go.error === "") {
@@ -231,6 +260,7 @@ describe("checker's patterns against Go's regexp (test/go-oracle/patterns.go)", 
     // every listed difference and rule was met
     expect(seen.newer.size).toBe(NEWER_GO.length + 2); // and two patterns too large for Go 1.19's parser
     expect(seen.rules.size).toBe(RULES.length);
+    console.log(`go-oracle-patterns: ${seen.newerNames} generated patterns refused by Go 1.19 at a \\p name Go >= 1.25 reads, not compared`);
   });
 
   it("matches as regexp.MatchString does: the TS matcher and WASM, with the precomputed and the lazy DFA", () => {
