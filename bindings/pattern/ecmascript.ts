@@ -15,13 +15,20 @@ import {
 } from "./program.js";
 import { parsePattern, type Node } from "./syntax.js";
 
+/**
+ * Not between the two halves of a surrogate pair: V8 (not ECMAScript) lets an empty match stand
+ * there in a `u` pattern, where \B, and a line start and end together, hold (`/\B/u` finds one
+ * in "A😂C"). A no-op elsewhere: a code point or the end follows every other position.
+ */
+const AT_CODE_POINT = "(?=[\\s\\S]|$)";
+
 const ASSERTIONS: Record<number, string> = {
   [EMPTY_BEGIN_TEXT]: "^",
   [EMPTY_END_TEXT]: "$",
-  [EMPTY_BEGIN_LINE]: "(?<![^\\n])",
-  [EMPTY_END_LINE]: "(?![^\\n])",
+  [EMPTY_BEGIN_LINE]: `(?<![^\\n])${AT_CODE_POINT}`,
+  [EMPTY_END_LINE]: `(?![^\\n])${AT_CODE_POINT}`,
   [EMPTY_WORD_BOUNDARY]: "\\b",
-  [EMPTY_NO_WORD_BOUNDARY]: "\\B",
+  [EMPTY_NO_WORD_BOUNDARY]: `\\B${AT_CODE_POINT}`,
 };
 
 /**
@@ -38,7 +45,7 @@ const SHARED_ESCAPES = new Set("dDwWbBtnfrv^$\\.*+?()[]{}|/");
 /**
  * True when an RE2 pattern means the same as an ECMAScript `u` pattern: printable ASCII, no `.`
  * (ECMAScript's also stops at \r, U+2028, U+2029), `(?` only as `(?:`, no POSIX class, escapes
- * both read alike (not \s: ECMAScript's holds Unicode spaces), counts without leading zeros
+ * both read alike (not \s: ECMAScript's holds Unicode spaces; not \B, see AT_CODE_POINT), counts without leading zeros
  * (RE2 reads `a{01}` as text), and valid ECMAScript.
  */
 function sharedSyntax(source: string): boolean {
@@ -50,6 +57,7 @@ function sharedSyntax(source: string): boolean {
       const e = source[++i]!;
       if (!SHARED_ESCAPES.has(e) && !(inClass && e === "-")) return false;
       if (inClass && (e === "b" || e === "B")) return false;
+      if (e === "B") return false; // (written with AT_CODE_POINT)
     } else if (inClass) {
       if (c === "[" && source[i + 1] === ":") return false;
       if (c === "]") inClass = false;
