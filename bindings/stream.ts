@@ -551,14 +551,26 @@ function splitPath(path: string): (string | number)[] {
 
 function isComplete(root: unknown, open: readonly (string | number)[] | undefined, path: readonly (string | number)[]): boolean {
   let v = root;
-  for (const seg of path) {
-    if (v === null || typeof v !== "object") return false;
-    v = (v as Record<string | number, unknown>)[seg];
-  }
+  for (const seg of path) v = memberAt(v, seg);
   if (v === undefined) return false;
   if (open === undefined) return true;
   // the value being written (or cut off) and its containers are not complete
   if (path.length > open.length) return true;
   // (a key written as digits may come as a number or a string: compare as strings)
   return !path.every((seg, i) => String(open[i]) === String(seg));
+}
+
+/**
+ * The member of a partial value at one path segment, or undefined: an array's item (an index,
+ * as a number or digits), an object's or map's own member. Never an inherited one: a map's key
+ * "constructor" or "toString" not received yet is absent, not Object.prototype's method, and an
+ * array's "length" is no member.
+ */
+function memberAt(v: unknown, seg: string | number): unknown {
+  if (v === null || typeof v !== "object") return undefined;
+  if (Array.isArray(v)) {
+    const i = typeof seg === "number" ? seg : /^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : -1;
+    return Number.isInteger(i) && i >= 0 && i < v.length ? v[i] : undefined;
+  }
+  return Object.hasOwn(v, seg) ? (v as Record<string | number, unknown>)[seg] : undefined;
 }
