@@ -265,8 +265,9 @@ export class StreamParser<M extends Model = Model> {
     const early = this.errors.filter(isEarly);
     for (const e of renderErrors(this.program, this.session, this.errorRecords)) {
       const i = early.findIndex((x) => x.field === e.field && x.code === e.code);
-      if (i >= 0) early.splice(i, 1);
-      finals.push({ ...e, offset: known.get(errorKey(e)) ?? offset });
+      // a record that confirms an early report keeps its offset: the error was certain then
+      const reported = i >= 0 ? early.splice(i, 1)[0].offset : undefined;
+      finals.push({ ...e, offset: known.get(errorKey(e)) ?? reported ?? offset });
     }
     if (!finals.some((e) => e instanceof Error)) cutAtMaxErrors(finals as StreamFieldError[], this.validator.options.maxErrors, (e) => ({ ...e, offset }));
     // an early report whose final record cannot fit within maxErrors leaves the list: that record

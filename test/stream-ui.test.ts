@@ -35,3 +35,33 @@ describe("state.complete(path) reads only members the partial value holds", () =
     expect(r.state.complete(["a", 0])).toBe(true);
   });
 });
+
+describe("a final record that replaces an early report keeps the early report's offset", () => {
+  const M = model("Early", { s: t.string("max=3"), xs: t.slice(t.int(), "max=2"), kind: t.string("oneof=alpha beta") });
+  const fields = (errors: readonly StreamError[]) => errors.map((e) => ({ ...(e as StreamFieldError) }));
+
+  it("the error was certain at the early report: its offset does not move when the value closes", () => {
+    const p = new StreamParser(M, { strictMissingFields: false, extraFields: "forbid" });
+    const bytes = new TextEncoder().encode('{"s":"ééé😀x","xs":[1,2,3,4],"kind":"gam","zz":1}');
+    const seen: StreamError[][] = [];
+    for (const b of bytes) seen.push(p.feed(Uint8Array.of(b)).errors as StreamError[]);
+    // byte 16 completes 😀, the fourth character; byte 30 starts a third item; byte 43 is the "g"
+    // no oneof value starts with; byte 51 closes the key "zz" under forbid
+    expect(fields(seen[15])).toEqual([{ field: "s", code: "MAX_LENGTH", message: "must be at most 3 characters", value: "ééé😀", offset: 16, early: true }]);
+    expect(fields(seen[29])[1]).toEqual({ field: "xs", code: "MAX_ITEMS", message: "must have at most 2 items", value: [1, 2], offset: 30, early: true });
+    expect(fields(seen[42])[2]).toEqual({ field: "kind", code: "INVALID_ENUM", message: "must be one of: alpha, beta", value: "g", offset: 43, early: true });
+    expect(fields(seen[50])[3]).toEqual({ field: "zz", code: "EXTRA_FIELD", message: "unknown field in JSON", value: null, offset: 51, early: true });
+    const final = [
+      { field: "s", code: "MAX_LENGTH", message: "must be at most 3 characters", value: "ééé😀x", offset: 16 },
+      { field: "xs", code: "MAX_ITEMS", message: "must have at most 2 items", value: [1, 2, 3, 4], offset: 30 },
+      { field: "kind", code: "INVALID_ENUM", message: "must be one of: alpha, beta", value: "gam", offset: 43 },
+      { field: "zz", code: "EXTRA_FIELD", message: "unknown field in JSON", value: 1, offset: 51 },
+    ];
+    const end = p.end();
+    expect(fields(end.errors)).toEqual(final);
+    expect(end.done).toBe(true);
+    // a record with no early report is dated at the chunk that made it certain, as before
+    const q = new StreamParser(M, { strictMissingFields: false });
+    expect(fields(q.feed('{"s":"abcd","kind":"beta"}').errors)).toEqual([{ field: "s", code: "MAX_LENGTH", message: "must be at most 3 characters", value: "abcd", offset: 26 }]);
+  });
+});
