@@ -1,9 +1,12 @@
 // A UI author's view of a stream (review-streamux): what `state.complete(path)` says about keys
-// that are also names of JavaScript's built-in properties, and the offset an error keeps from its
-// early report to the final record that replaces it. README "Streaming (LLM output)".
+// that are also names of JavaScript's built-in properties, fields so named that the document
+// leaves out, and the offset an error keeps from its early report to the final record that
+// replaces it. README "Streaming (LLM output)".
 import { describe, expect, it } from "vitest";
 import { model, t } from "../bindings/model.js";
 import { StreamParser, type StreamError, type StreamFieldError } from "../bindings/stream.js";
+import { Validator } from "../bindings/validator.js";
+import { isDeepStrictEqual } from "node:util";
 
 describe("state.complete(path) reads only members the partial value holds", () => {
   const M = model("Proto", { m: t.map(t.int()), xs: t.slice(t.int()), a: t.any(), s: t.string(), constructor: t.string() });
@@ -63,5 +66,34 @@ describe("a final record that replaces an early report keeps the early report's 
     // a record with no early report is dated at the chunk that made it certain, as before
     const q = new StreamParser(M, { strictMissingFields: false });
     expect(fields(q.feed('{"s":"abcd","kind":"beta"}').errors)).toEqual([{ field: "s", code: "MAX_LENGTH", message: "must be at most 3 characters", value: "abcd", offset: 26 }]);
+  });
+});
+
+describe("a closed object fills in the fields it left out, also those named like Object.prototype members", () => {
+  const Item = model("Item", { constructor: t.slice(t.int()), toString: t.string(), valueOf: t.int(), hasOwnProperty: t.ptr(t.bool()), n: t.int() });
+  const Doc = model("Doc", { items: t.slice(Item), one: Item });
+  const v = new Validator(Doc, { strictMissingFields: false });
+  const doc = '{"items":[{"n":1},{"toString":"x","n":2}],"one":{"valueOf":3}}';
+  const filled = (n: number, toString = "", valueOf = 0) => ({ constructor: null, toString, valueOf, hasOwnProperty: null, n });
+
+  it("as one-shot unmarshal does: the stream's value and partial hold every field as an own member", () => {
+    const want = { items: [filled(1), filled(2, "x")], one: filled(0, "", 3) };
+    expect(v.unmarshal(doc)).toEqual(want);
+    for (const chunks of [[doc], [...doc]]) {
+      const p = new StreamParser(v);
+      const rs = chunks.map((c) => p.feed(c));
+      const end = p.end();
+      // (the stream left them out: a plain read found Object.prototype's member, so the field
+      // looked present; the value's toString was Object.prototype's function)
+      expect(isDeepStrictEqual(end.value, v.unmarshal(doc)), `${chunks.length} chunks`).toBe(true);
+      expect(isDeepStrictEqual(end.partial, want)).toBe(true);
+      const items = (end.value as { items: object[] }).items;
+      expect(items.map((o) => Object.keys(o).sort())).toEqual([["constructor", "hasOwnProperty", "n", "toString", "valueOf"], ["constructor", "hasOwnProperty", "n", "toString", "valueOf"]]);
+      if (chunks.length > 1) {
+        // an item is filled in as soon as it closes, while the document is still open
+        const at = doc.indexOf("}") + 1;
+        expect((rs[at - 1].partial as { items: unknown[] }).items).toEqual([filled(1)]);
+      }
+    }
   });
 });
