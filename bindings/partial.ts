@@ -408,6 +408,15 @@ export class PartialBuilder {
     return this.stack.length;
   }
 
+  /**
+   * The innermost open container is a fixed-size array already full: an item after that is
+   * dropped (Go's [N]T), no part of the value, so no path leads to it.
+   */
+  get dropsNext(): boolean {
+    const top = lastOf(this.stack);
+    return top !== undefined && top.type.kind === "array" && !top.provisional && top.vals.length >= top.type.length;
+  }
+
   /** The innermost open container's last member is an open string, shown as its text so far. */
   get showsOpenString(): boolean {
     return lastOf(this.stack)?.provisional === true;

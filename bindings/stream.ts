@@ -421,14 +421,15 @@ export class StreamParser<M extends Model = Model> {
    * Is a member of the innermost container the partial shows being written: a scalar under way,
    * or containers open inside it (an `any` value)? Not when it is the value of an unknown key
    * (ignored or forbidden: no part of the typed value; captured under allow: shown in the extras
-   * field once its object closes); then the open path ends at the container.
+   * field once its object closes), nor an item past a fixed-size array's length (dropped); then
+   * the open path ends at the container.
    */
   private writingMember(): boolean {
     const s = this.session;
     const state = s.get(L.S_STATE);
     const inScalar = state === L.TS_STRING || state === L.TS_NUMBER || state === L.TS_LITERAL;
     const shown = this.builder.depth;
-    if (shown === 0 || !(inScalar || s.get(L.S_DEPTH) > shown)) return false;
+    if (shown === 0 || !(inScalar || s.get(L.S_DEPTH) > shown) || this.builder.dropsNext) return false;
     const frame = (s.get(L.S_STACK) >>> 2) + (shown - 1) * L.FM_WORDS;
     const u32 = s.engine.heap.u32;
     if (u32[frame + L.FM_TYPE] !== L.FT_OBJECT) return true;

@@ -97,3 +97,30 @@ describe("a closed object fills in the fields it left out, also those named like
     }
   });
 });
+
+describe("state.openPath never leads to an item a fixed-size array drops", () => {
+  it("past [N]T's length the open path ends at the array, as for the value of an unknown key (README)", () => {
+    const I = model("Slot", { a: t.int() });
+    const M = model("Fixed", { f: t.array(2, t.int()), g: t.ptr(t.array(1, I)), h: t.array(0, t.string()) });
+    const doc = '{"f":[1,2,3,4],"g":[{"a":1},{"a":2}],"h":["x"]}';
+    const p = new StreamParser(M, { strictMissingFields: false });
+    const paths = new Map<string, readonly (string | number)[]>();
+    for (const c of doc) {
+      const r = p.feed(c);
+      paths.set(p.buffer(), r.state.openPath);
+    }
+    const at = (prefix: string) => paths.get(prefix);
+    // (it was ["f", 2], ["g", 1] and ["h", 0]: a member that never comes)
+    expect(at('{"f":[1,2')).toEqual(["f", 1]);
+    expect(at('{"f":[1,2,3')).toEqual(["f"]);
+    expect(at('{"f":[1,2,3,4')).toEqual(["f"]);
+    expect(at('{"f":[1,2,3,4],"g":[{"a":1')).toEqual(["g", 0, "a"]);
+    expect(at('{"f":[1,2,3,4],"g":[{"a":1},{')).toEqual(["g"]);
+    expect(at('{"f":[1,2,3,4],"g":[{"a":1},{"a":2')).toEqual(["g"]);
+    expect(at('{"f":[1,2,3,4],"g":[{"a":1},{"a":2},"h":["x')).toBeUndefined();
+    expect(at('{"f":[1,2,3,4],"g":[{"a":1},{"a":2}],"h":["x')).toEqual(["h"]);
+    const end = p.end();
+    expect(end.value).toEqual({ f: [1, 2], g: [{ a: 1 }], h: [] });
+    expect([end.state.complete("f[2]"), end.state.complete("g[1]"), end.state.complete("h[0]")]).toEqual([false, false, false]);
+  });
+});
