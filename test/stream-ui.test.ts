@@ -124,3 +124,82 @@ describe("state.openPath never leads to an item a fixed-size array drops", () =>
     expect([end.state.complete("f[2]"), end.state.complete("g[1]"), end.state.complete("h[0]")]).toEqual([false, false, false]);
   });
 });
+
+describe("structural sharing as a UI that compares identities sees it", () => {
+  const Item = model("Row", { a: t.int(), s: t.string() });
+  const M = model("Shared", {
+    items: t.slice(Item), m: t.map(t.slice(t.int())), nest: t.slice(t.slice(t.string())), any: t.any(),
+    fixed: t.array(3, t.int()), x: t.extras(), p: t.ptr(Item), ["__proto__"]: t.string(),
+  });
+  const v = new Validator(M, { strictMissingFields: false, extraFields: "allow" });
+  const docs = [
+    '{"items":[{"a":1,"s":"x"},{"a":2}],"m":{"k":[1,2],"j":[]},"nest":[["a"],[],["b","c"]]}',
+    '{"any":{"q":[1,{"r":"s"}],"t":"u"},"fixed":[1],"zz":{"e":[1]},"p":{"s":"w"}}',
+    '{"m":{"k":[1],"k":[2]},"items":[],"items":[{"s":"a"}]}',
+    '{"__proto__":"é😀","m":{"__proto__":[3]},"any":{"__proto__":{"a":1}}}',
+    '{"any":[1,[2,[3]],"x"],"fixed":[1,2,3,4]}',
+    '{"p":{"a":1},"p":null,"p":{"s":""}}',
+    '{"any":"str","any":{"a":"b"},"any":[]}',
+    '{"items":[{"a":1,"a":2,"s":"q","s":"r"}]}',
+  ];
+
+  /**
+   * Between two partials read one after the other: a container that is the same object holds the
+   * same content as when it was read (nothing changed in place, no change missed), and one whose
+   * content is equal is the same object (paths where it is not are returned).
+   */
+  function compare(prev: unknown, prevCopy: unknown, cur: unknown, path: string, out: { missed: string[]; unshared: string[] }): void {
+    if (typeof cur !== "object" || cur === null || cur instanceof Date) return;
+    if (prev === cur) {
+      if (!isDeepStrictEqual(prevCopy, cur)) out.missed.push(path);
+      return;
+    }
+    if (typeof prev !== "object" || prev === null) return;
+    if (isDeepStrictEqual(prevCopy, cur)) out.unshared.push(path);
+    for (const k of Object.keys(cur)) {
+      compare((prev as Record<string, unknown>)[k], memberOf(prevCopy, k), (cur as Record<string, unknown>)[k], `${path}.${k}`, out);
+    }
+  }
+
+  const memberOf = (o: unknown, k: string) => (typeof o === "object" && o !== null && Object.hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined);
+
+  it("cut at every place, fed as strings and as bytes, read at every chunk or every third", () => {
+    let cases = 0;
+    const unshared = new Set<string>();
+    for (const doc of docs) {
+      const bytes = new TextEncoder().encode(doc);
+      const splits: (string | Uint8Array)[][] = [[...doc], [...bytes].map((b) => Uint8Array.of(b))];
+      for (let i = 1; i < doc.length; i++) splits.push([doc.slice(0, i), doc.slice(i)]);
+      for (let i = 1; i < bytes.length; i++) splits.push([bytes.subarray(0, i), bytes.subarray(i)]);
+      const p = new StreamParser(v);
+      for (const chunks of splits) {
+        for (const every of [1, 3]) {
+          p.reset();
+          let prev: unknown;
+          let prevCopy: unknown;
+          const results = chunks.map((c) => p.feed(c));
+          results.push(p.end());
+          results.forEach((r, i) => {
+            if (i % every !== 0 && i !== results.length - 1) return;
+            const value = r.partial;
+            expect(r.partial).toBe(value);
+            const out = { missed: [], unshared: [] };
+            compare(prev, prevCopy, value, "$", out);
+            expect(out.missed, `${doc} in ${chunks.length} chunks, read ${i}`).toEqual([]);
+            for (const path of out.unshared) unshared.add(`${doc} ${path}`);
+            prev = value;
+            prevCopy = value === undefined ? undefined : structuredClone(value);
+            cases++;
+          });
+          const last = results[results.length - 1];
+          expect(isDeepStrictEqual(last.value, v.unmarshal(doc)), doc).toBe(true);
+          expect(isDeepStrictEqual(last.partial, last.value)).toBe(true);
+        }
+      }
+    }
+    // the only equal content under a new identity: a repeated key's new value replacing an equal
+    // one (a new [] for "items", so a new root), which a UI renders once more, seeing no change
+    expect([...unshared]).toEqual([`${docs[2]} $`, `${docs[2]} $.items`]);
+    expect(cases).toBe(5548);
+  });
+});
