@@ -203,3 +203,27 @@ describe("structural sharing as a UI that compares identities sees it", () => {
     expect(cases).toBe(5548);
   });
 });
+
+describe("an older result read late does not renew the newest partial", () => {
+  it("after a chunk that changed nothing, the partial is the same object, whatever was read in between", () => {
+    const M = model("Late", { a: t.slice(t.int()), b: t.slice(t.string()) });
+    const p = new StreamParser(M, { strictMissingFields: false });
+    const r1 = p.feed('{"a":[1,');
+    const r2 = p.feed("2,");
+    const shown = r2.partial as { a: number[] };
+    expect(r1.state.complete("a[0]")).toBe(true); // an earlier state asked: it builds its own value
+    const r3 = p.feed(" ");
+    // (it was a new object equal to the last one read: a UI comparing identities rendered again)
+    expect(r3.partial).toBe(shown);
+    expect(r1.partial).toEqual({ a: [1] });
+    const r4 = p.feed("\n");
+    expect(r4.partial).toBe(shown);
+    expect(r4.partial).toEqual({ a: [1, 2] });
+    const r5 = p.feed('3],"b":["x"');
+    const v5 = r5.partial as { a: number[]; b: string[] };
+    expect(r2.partial).toBe(shown);
+    const r6 = p.feed(',"y"');
+    expect((r6.partial as { a: number[] }).a).toBe(v5.a);
+    expect(r6.partial).toEqual({ a: [1, 2, 3], b: ["x", "y"] });
+  });
+});
