@@ -227,3 +227,17 @@ describe("an older result read late does not renew the newest partial", () => {
     expect(r6.partial).toEqual({ a: [1, 2, 3], b: ["x", "y"] });
   });
 });
+
+describe("bytesReceived at a cut character (README: state)", () => {
+  it("a high surrogate ending a string chunk counts with its pair; a byte chunk counts whole", () => {
+    const M = model("Bytes", { s: t.string() });
+    const p = new StreamParser(M);
+    expect([p.feed('{"s":"\uD83D').state.bytesReceived, p.feed('\uDE00"}').state.bytesReceived]).toEqual([6, 12]);
+    const lone = new StreamParser(M);
+    lone.feed('{"s":"\uD83D');
+    expect(lone.end().state.bytesReceived).toBe(9); // the lone half is written as U+FFFD, 3 bytes
+    const b = new TextEncoder().encode('{"s":"😀"}');
+    const q = new StreamParser(M);
+    expect([...b].map((x) => q.feed(Uint8Array.of(x)).state.bytesReceived)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+});
