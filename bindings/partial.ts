@@ -89,6 +89,9 @@ export class PartialBuilder {
   private done: Snapshot = NOTHING;
   /** The snapshot of the last chunk, kept while nothing visible changes. */
   private last: Snapshot = NOTHING;
+  /** The last chunk's snapshot when its value was last built, and that value. */
+  private newest: Snapshot = NOTHING;
+  private newestValue: unknown;
   private changed = false;
   /** Per open container: its snapshot record as the parent of the one inside it (reused while unchanged). */
   private readonly outer: Snapshot[] = [];
@@ -319,8 +322,16 @@ export class PartialBuilder {
   /** The plain value of a snapshot: containers that did not change since the last one built keep their identity. */
   value(s: Snapshot): unknown {
     if (s.node === undefined) return s.last;
+    // the same snapshot (chunks that changed nothing share one) is the same value, also when an
+    // older one was built in between (a late read, an earlier state's complete()), which took
+    // the open containers' cached values
+    if (s === this.newest) return this.newestValue;
     let v = this.build(s.node, s.n, s.last);
     for (let p = s.parent; p !== undefined; p = p.parent) v = this.build(p.node!, p.n, v);
+    if (s === this.last) {
+      this.newest = s;
+      this.newestValue = v;
+    }
     return v;
   }
 
@@ -408,6 +419,15 @@ export class PartialBuilder {
     return this.stack.length;
   }
 
+  /**
+   * The innermost open container is a fixed-size array already full: an item after that is
+   * dropped (Go's [N]T), no part of the value, so no path leads to it.
+   */
+  get dropsNext(): boolean {
+    const top = lastOf(this.stack);
+    return top !== undefined && top.type.kind === "array" && !top.provisional && top.vals.length >= top.type.length;
+  }
+
   /** The innermost open container's last member is an open string, shown as its text so far. */
   get showsOpenString(): boolean {
     return lastOf(this.stack)?.provisional === true;
@@ -421,7 +441,8 @@ export class PartialBuilder {
   reset(): void {
     this.stack.length = 0;
     this.outer.length = 0;
-    this.done = this.last = NOTHING;
+    this.done = this.last = this.newest = NOTHING;
+    this.newestValue = undefined;
     this.changed = false;
     this.consumed = 0;
     this.reader = undefined;

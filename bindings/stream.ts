@@ -265,8 +265,9 @@ export class StreamParser<M extends Model = Model> {
     const early = this.errors.filter(isEarly);
     for (const e of renderErrors(this.program, this.session, this.errorRecords)) {
       const i = early.findIndex((x) => x.field === e.field && x.code === e.code);
-      if (i >= 0) early.splice(i, 1);
-      finals.push({ ...e, offset: known.get(errorKey(e)) ?? offset });
+      // a record that confirms an early report keeps its offset: the error was certain then
+      const reported = i >= 0 ? early.splice(i, 1)[0].offset : undefined;
+      finals.push({ ...e, offset: known.get(errorKey(e)) ?? reported ?? offset });
     }
     if (!finals.some((e) => e instanceof Error)) cutAtMaxErrors(finals as StreamFieldError[], this.validator.options.maxErrors, (e) => ({ ...e, offset }));
     // an early report whose final record cannot fit within maxErrors leaves the list: that record
@@ -420,14 +421,15 @@ export class StreamParser<M extends Model = Model> {
    * Is a member of the innermost container the partial shows being written: a scalar under way,
    * or containers open inside it (an `any` value)? Not when it is the value of an unknown key
    * (ignored or forbidden: no part of the typed value; captured under allow: shown in the extras
-   * field once its object closes); then the open path ends at the container.
+   * field once its object closes), nor an item past a fixed-size array's length (dropped); then
+   * the open path ends at the container.
    */
   private writingMember(): boolean {
     const s = this.session;
     const state = s.get(L.S_STATE);
     const inScalar = state === L.TS_STRING || state === L.TS_NUMBER || state === L.TS_LITERAL;
     const shown = this.builder.depth;
-    if (shown === 0 || !(inScalar || s.get(L.S_DEPTH) > shown)) return false;
+    if (shown === 0 || !(inScalar || s.get(L.S_DEPTH) > shown) || this.builder.dropsNext) return false;
     const frame = (s.get(L.S_STACK) >>> 2) + (shown - 1) * L.FM_WORDS;
     const u32 = s.engine.heap.u32;
     if (u32[frame + L.FM_TYPE] !== L.FT_OBJECT) return true;
@@ -551,14 +553,26 @@ function splitPath(path: string): (string | number)[] {
 
 function isComplete(root: unknown, open: readonly (string | number)[] | undefined, path: readonly (string | number)[]): boolean {
   let v = root;
-  for (const seg of path) {
-    if (v === null || typeof v !== "object") return false;
-    v = (v as Record<string | number, unknown>)[seg];
-  }
+  for (const seg of path) v = memberAt(v, seg);
   if (v === undefined) return false;
   if (open === undefined) return true;
   // the value being written (or cut off) and its containers are not complete
   if (path.length > open.length) return true;
   // (a key written as digits may come as a number or a string: compare as strings)
   return !path.every((seg, i) => String(open[i]) === String(seg));
+}
+
+/**
+ * The member of a partial value at one path segment, or undefined: an array's item (an index,
+ * as a number or digits), an object's or map's own member. Never an inherited one: a map's key
+ * "constructor" or "toString" not received yet is absent, not Object.prototype's method, and an
+ * array's "length" is no member.
+ */
+function memberAt(v: unknown, seg: string | number): unknown {
+  if (v === null || typeof v !== "object") return undefined;
+  if (Array.isArray(v)) {
+    const i = typeof seg === "number" ? seg : /^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : -1;
+    return Number.isInteger(i) && i >= 0 && i < v.length ? v[i] : undefined;
+  }
+  return Object.hasOwn(v, seg) ? (v as Record<string | number, unknown>)[seg] : undefined;
 }

@@ -32,9 +32,12 @@ export function missingValue(f: RField): unknown {
   return zeroValue(f.type);
 }
 
-/** An own member's value (undefined when absent): for "__proto__", not the prototype a plain read gives. */
+/**
+ * An own member's value (undefined when absent): never an inherited one, which a plain read gives
+ * for "__proto__" (the prototype), "constructor", "toString", ... (Object.prototype's).
+ */
 export function ownMember(o: Record<string, unknown>, key: string): unknown {
-  return key !== "__proto__" || Object.hasOwn(o, key) ? o[key] : undefined;
+  return Object.hasOwn(o, key) ? o[key] : undefined;
 }
 
 /**
