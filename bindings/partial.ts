@@ -26,6 +26,8 @@ interface OpenNode {
   readonly vals: unknown[];
   /** Objects and maps: the key of each member (a repeated key comes again; the last one wins). */
   readonly keys: string[];
+  /** A fixed-size array's length (Go's [N]T), else -1. */
+  readonly fixed: number;
   /** Where this node sits in its parent (the parent's member index or key; or an extra's key). */
   readonly slot: Slot;
   /** Captured under ExtraAllow: it joins the parent's extras when it closes, and is not shown before. */
@@ -160,8 +162,9 @@ export class PartialBuilder {
     const top = lastOf(this.stack);
     const hidden = top !== undefined && (top.hidden || (top.kind === "object" && top.extra !== undefined));
     const slot = this.place(undefined); // (a member that stands for the open node until it closes)
+    const type = stripPtr(t);
     this.stack.push({
-      kind, type: stripPtr(t), vals: [], keys: [], slot, hidden,
+      kind, type, fixed: type.kind === "array" ? type.length : -1, vals: [], keys: [], slot, hidden,
       field: undefined, key: "", extra: undefined, extras: undefined, provisional: false, builtN: -1, builtLast: undefined, builtValue: undefined, closed: undefined, protoKey: false,
     });
   }
@@ -425,7 +428,7 @@ export class PartialBuilder {
    */
   get dropsNext(): boolean {
     const top = lastOf(this.stack);
-    return top !== undefined && top.type.kind === "array" && !top.provisional && top.vals.length >= top.type.length;
+    return top !== undefined && top.fixed >= 0 && !top.provisional && top.vals.length >= top.fixed;
   }
 
   /** The innermost open container's last member is an open string, shown as its text so far. */
