@@ -224,11 +224,8 @@ function roundTrip<M extends Model>(v: Validator<M>, input: unknown, obj: Record
     if (e instanceof ConversionError) return fail(e);
     throw e;
   }
-  const r = v.safeUnmarshal(text);
-  if (!r.ok) {
-    const e = r.error;
-    return fail(e instanceof UnmarshalTypeError ? conversionError(e.field, e.expected, e.got) : e);
-  }
+  const r = v.safeUnmarshalOwnText(text);
+  if (!r.ok) return fail("mistyped" in r ? conversionError(r.mistyped.field, r.mistyped.expected, r.mistyped.got) : r.error);
   if (w.typed && copiesFields(root)) copySkipped(rootType, obj, r.value, w.dict);
   return r;
 }

@@ -185,6 +185,14 @@ const JSON_TYPES: Record<number, string> = {
 const GOT_TEXT_LIMIT = 1000;
 
 export function typeError(program: Program, s: Session): UnmarshalTypeError {
+  const { field, expected, got, offset } = typeErrorParts(program, s);
+  return new UnmarshalTypeError(field, expected, got, offset);
+}
+
+/** What an UnmarshalTypeError of the session's type mismatch says (newModel makes a ConversionError of it). */
+export interface TypeErrorParts { readonly field: string; readonly expected: string; readonly got: string; readonly offset: number }
+
+export function typeErrorParts(program: Program, s: Session): TypeErrorParts {
   const fr = program.frs[s.get(L.S_TYPE_FR)];
   const offset = s.get(L.S_ERR_OFFSET);
   const path = renderPath(program, s, s.get(L.S_TYPE_PATH), s.get(L.S_TYPE_PATH_LEN));
@@ -200,5 +208,5 @@ export function typeError(program: Program, s: Session): UnmarshalTypeError {
     got += " " + (end - offset <= GOT_TEXT_LIMIT ? decoder.decode(bytes.subarray(offset, end)) : decoder.decode(bytes.subarray(offset, offset + GOT_TEXT_LIMIT)) + "…");
   }
   // Go names the type a pointer points to: its decoder indirects before it reports (decode.go)
-  return new UnmarshalTypeError(path, typeName(stripPtr(fr.type)), got, offset);
+  return { field: path, expected: typeName(stripPtr(fr.type)), got, offset };
 }

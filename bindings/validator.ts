@@ -9,7 +9,7 @@ import { checkModel, isModel, wrongArgument, type Infer, type Model } from "./mo
 import { referenceValidate } from "./reference.js";
 import { objectToJsonForm } from "./json-form.js";
 import { resolve, type InternalOptions, type ResolvedOptions, type ValidatorOptions } from "./resolve.js";
-import { documentTooLarge, renderErrors, syntaxError, typeError } from "./render.js";
+import { documentTooLarge, renderErrors, syntaxError, typeError, typeErrorParts, type TypeErrorParts } from "./render.js";
 import { TapeReader } from "./build.js";
 import { disassembleProgram } from "./disassemble.js";
 import { generatedBuilder, type TapeBuilder } from "./build-generated.js";
@@ -122,6 +122,18 @@ export class Validator<M extends Model = Model> {
     const status = this.run(data);
     if (status === OK) return { ok: true, value: this.build(sharedSession(), data) as Infer<M> };
     return { ok: false, error: withoutStack(() => this.failure(status, data)) };
+  }
+
+  /**
+   * @internal safeUnmarshal of JSON text the library wrote itself (newModel's round trip): well
+   * formed by construction, so a type mismatch needs no syntax check of the whole text, and it
+   * comes as its parts (newModel reports it as a ConversionError: one error made, not two).
+   */
+  safeUnmarshalOwnText(text: string): Result<Infer<M>> | { ok: false; mistyped: TypeErrorParts } {
+    const status = this.run(text);
+    if (status === OK) return { ok: true, value: this.build(sharedSession(), text) as Infer<M> };
+    if (status === L.ST_TYPE) return { ok: false, mistyped: typeErrorParts(this.program, sharedSession()) };
+    return { ok: false, error: withoutStack(() => this.failure(status, text)) };
   }
 
   /** Run the core over a whole document (checked by jsonInput) in the shared session; OK or an ST_* failure status. */
