@@ -203,7 +203,7 @@ export function objectOps(fr: u32, shapeFirst: u32, base: usize, slot: u32, fram
         // (null on this field is accepted unchecked, as null on any field is: DESIGN.md)
         const ss = slotState(self);
         if (ss == SS_NULL || ss == SS_MISSING) break;
-        const b = comparedSlot(other, otherFr, ZERO_SLOTS);
+        const b = comparedSlot(other, otherFr);
         if (b == 0) break;
         const c = compareSlots(self, b);
         ok = code == OP_GT_FIELD ? c > 0 : c < 0;
@@ -234,15 +234,16 @@ function conditionHolds(other: usize, otherFr: u32, ref: u32, len: u32): bool {
 }
 
 /** A slot's room for the zero value gtfield / ltfield compare with. */
-const ZERO_SLOTS: usize = memory.data(SL_BYTES);
+const ZERO_SLOT: usize = memory.data(SL_BYTES);
 
 /**
  * The slot gtfield / ltfield compare with, for the other field `fr`'s slot, or 0 when the check
  * is skipped: a missing field (MISSING_FIELD) or a nil ptr. null on a field that is no ptr is Go's
  * zero value, which the Go struct holds and compares (the value JS builds holds it too): written
- * at `zero`.
+ * at ZERO_SLOT.
  */
-function comparedSlot(slot: usize, fr: u32, zero: usize): usize {
+function comparedSlot(slot: usize, fr: u32): usize {
+  const zero = ZERO_SLOT;
   const st = slotState(slot);
   if (st == SS_MISSING) return 0;
   if (st != SS_NULL) return slot;
