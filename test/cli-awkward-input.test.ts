@@ -5,8 +5,8 @@
 // from a file and from stdin, with one thread and with two workers, whose outputs must agree
 // byte for byte (the --json summary's timing aside).
 
-import { spawn } from "node:child_process";
-import { existsSync, linkSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { createReadStream, existsSync, linkSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
@@ -146,42 +146,78 @@ describe("awkward bytes in NDJSON", () => {
 });
 
 describe("Ctrl-C (SIGINT) while reading", () => {
-  // README: it stops at once, as jq does: no summary, and the files hold what was written by then
-  // (64 KiB blocks, each ending at a record: in practice whole records)
+  // README: it stops at once, as jq does: no summary; a write of --out or --rejects under way
+  // completes first (bindings/cli/interrupt.ts), so the files hold whole records
   const sampleLines = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
   const input = Buffer.from(Array.from({ length: 3 }, () => sampleLines.join("\n") + "\n").join(""));
+  const acceptedLines = [...sampleLines, ...sampleLines, ...sampleLines].filter((l) => safeUnmarshal(User, l).ok);
+
+  /** A validate run reading stdin, which stays open: the run is still reading when signalled. */
+  function startRun(workers: string, out: string, rejects: string) {
+    const child = spawn(process.execPath, [CLI, "validate", "--model", SAMPLE_MODEL, "--workers", workers, "--out", out, "--rejects", rejects, "-"], { stdio: ["pipe", "pipe", "pipe"] });
+    let printed = "";
+    child.stdout.on("data", (b: Buffer) => { printed += b.toString(); });
+    child.stderr.on("data", (b: Buffer) => { printed += b.toString(); });
+    const run = { exited: false, printed: () => printed, child, ended: undefined as unknown as Promise<NodeJS.Signals | null> };
+    run.ended = new Promise((resolve) => child.on("close", (_code, signal) => {
+      run.exited = true;
+      resolve(signal);
+    }));
+    child.stdin.on("error", () => undefined); // (the rest of the input is not read)
+    child.stdin.write(input);
+    return run;
+  }
+
+  /** --out's text: whole accepted records, the first ones in line order. */
+  function expectWholeRecords(written: string): void {
+    expect(written.endsWith("\n")).toBe(true);
+    const accepted = written.split("\n").slice(0, -1);
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(accepted).toEqual(acceptedLines.slice(0, accepted.length));
+  }
 
   for (const workers of ["1", "2"]) {
     it(`--workers ${workers}: the process ends by the signal (a shell's 130), nothing printed; --out and --rejects hold whole records, in line order`, async () => {
       const out = join(dir, `sigint-out-${workers}.ndjson`);
       const rejects = join(dir, `sigint-rejects-${workers}.ndjson`);
-      const child = spawn(process.execPath, [CLI, "validate", "--model", SAMPLE_MODEL, "--workers", workers, "--out", out, "--rejects", rejects, "-"], { stdio: ["pipe", "pipe", "pipe"] });
-      let printed = "";
-      child.stdout.on("data", (b: Buffer) => { printed += b.toString(); });
-      child.stderr.on("data", (b: Buffer) => { printed += b.toString(); });
-      let exited = false;
-      const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, signal) => {
-        exited = true;
-        resolve(signal);
-      }));
-      child.stdin.on("error", () => undefined); // (the rest of the input is not read)
-      child.stdin.write(input); // and stdin stays open: the run is still reading
-      while (!exited && (!existsSync(out) || statSync(out).size === 0)) await new Promise((r) => setTimeout(r, 20));
-      child.kill("SIGINT");
-      expect(await ended).toBe("SIGINT");
-      expect(printed).toBe("");
-      const written = readFileSync(out, "utf8");
-      expect(written.endsWith("\n")).toBe(true);
-      const accepted = written.split("\n").slice(0, -1);
-      expect(accepted.length).toBeGreaterThan(0);
-      const expected = [...sampleLines, ...sampleLines, ...sampleLines].filter((l) => safeUnmarshal(User, l).ok);
-      expect(accepted).toEqual(expected.slice(0, accepted.length));
+      const run = startRun(workers, out, rejects);
+      while (!run.exited && (!existsSync(out) || statSync(out).size === 0)) await new Promise((r) => setTimeout(r, 20));
+      run.child.kill("SIGINT"); // (often while the first block is being written)
+      expect(await run.ended).toBe("SIGINT");
+      expect(run.printed()).toBe("");
+      expectWholeRecords(readFileSync(out, "utf8"));
       const rejected = readFileSync(rejects, "utf8");
       expect(rejected === "" || rejected.endsWith("\n")).toBe(true);
       const lineNumbers = lines(rejected).map((x) => (x as { line: number }).line);
       expect(lineNumbers).toEqual([...lineNumbers].sort((a, b) => a - b));
     });
   }
+
+  it("a write under way completes before the process ends: --out a FIFO whose reader pauses, signalled mid-write", async () => {
+    // the write blocks on the full pipe; the signal's default action would cut it short, leaving
+    // the reader a record cut in two
+    const fifo = join(dir, "sigint-out.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const run = startRun("1", fifo, join(dir, "sigint-fifo-rejects.ndjson"));
+    const reader = createReadStream(fifo, { highWaterMark: 4096 });
+    const chunks: Buffer[] = [];
+    await new Promise<void>((resolve) => reader.once("data", (b) => {
+      chunks.push(b as Buffer);
+      reader.pause();
+      resolve();
+    }));
+    await new Promise((r) => setTimeout(r, 300)); // the writer fills the pipe and waits
+    run.child.kill("SIGINT");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(run.exited).toBe(false); // it waits for its write, which waits for the reader
+    reader.on("data", (b) => chunks.push(b as Buffer));
+    const drained = new Promise((resolve) => reader.on("end", resolve));
+    reader.resume();
+    expect(await run.ended).toBe("SIGINT");
+    await drained;
+    expect(run.printed()).toBe("");
+    expectWholeRecords(Buffer.concat(chunks).toString("utf8"));
+  });
 });
 
 describe("input in UTF-16 or UTF-32 (a byte order mark says so)", () => {

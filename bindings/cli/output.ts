@@ -4,12 +4,14 @@
 // reading loop waits (`ready`), so memory stays flat however many records are written.
 //
 // The files are opened together (openAll) and emptied only once all of them could be opened, so
-// a failure leaves every existing file as it was.
+// a failure leaves every existing file as it was. On Ctrl-C (interrupt.ts) the write under way
+// completes and no other starts: the file ends at a record.
 
 import type { FieldError } from "../errors.js";
 import { constants } from "node:fs";
 import { open, unlink, type FileHandle } from "node:fs/promises";
 import { CliError, exitOnOutputError } from "./errors.js";
+import { halted, interrupted, onInterrupt } from "./interrupt.js";
 
 const BLOCK = 64 * 1024;
 
@@ -61,6 +63,7 @@ export class RecordWriter {
   private spare: Buffer | undefined = Buffer.allocUnsafe(2 * BLOCK);
   private inFlight: Promise<void> | undefined;
   private failed: Error | undefined;
+  private readonly unregister = onInterrupt(() => this.inFlight);
 
   private constructor(readonly name: string, private readonly sink: Sink, private readonly handle: FileHandle | undefined) {}
 
@@ -117,6 +120,7 @@ export class RecordWriter {
 
   /** Await it (when defined) before writing more: both blocks are busy. */
   get ready(): Promise<void> | undefined {
+    if (interrupted()) return halted;
     if (this.failed) throw this.error(this.failed);
     if (this.used < BLOCK || this.inFlight === undefined) return undefined;
     return this.inFlight.then(() => this.flush());
@@ -124,7 +128,7 @@ export class RecordWriter {
 
   /** Start writing the current block, unless a write is in flight. */
   private flush(): void {
-    if (this.inFlight !== undefined || this.used === 0) return;
+    if (this.inFlight !== undefined || this.used === 0 || interrupted()) return;
     const full = this.block;
     const n = this.used;
     this.block = this.spare ?? Buffer.allocUnsafe(full.length);
@@ -141,6 +145,8 @@ export class RecordWriter {
     await this.inFlight;
     this.flush();
     await this.inFlight;
+    if (interrupted()) return halted; // (the process ends by the signal: no summary after this)
+    this.unregister();
     await this.handle?.close();
     if (this.failed) throw this.error(this.failed);
   }

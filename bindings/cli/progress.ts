@@ -2,6 +2,8 @@
 // when stderr is a terminal and the input's size is known and over PROGRESS_MIN_BYTES. Piped or
 // redirected output never gets one; without cli-progress installed there is simply no bar.
 
+import { onInterrupt } from "./interrupt.js";
+
 /** Inputs smaller than this are read too fast for a bar to help. */
 export const PROGRESS_MIN_BYTES = 4 * 1024 * 1024;
 
@@ -30,19 +32,15 @@ export async function progressBar(size: number | undefined, enabled: boolean): P
     fps: 10,
   }, cp.Presets.shades_classic);
   // the bar hides the cursor and turns line wrapping off: whatever ends the run must undo that,
-  // an interrupt (Ctrl-C) or a failed stdout (stopShownBar) included; the listeners are in place
-  // before the first frame, so a Ctrl-C the moment the bar shows is caught too
-  const interrupted = (signal: NodeJS.Signals): void => {
-    stop();
-    process.kill(process.pid, signal); // (the listener is gone: the signal's own ending, code 130 for SIGINT)
-  };
+  // an interrupt (Ctrl-C, interrupt.ts) or a failed stdout (stopShownBar) included; this is in
+  // place before the first frame, so a Ctrl-C the moment the bar shows is caught too
   const stop = (): void => {
     if (shown !== stop) return;
     shown = undefined;
-    for (const sig of SIGNALS) process.off(sig, interrupted);
+    unregister();
     bar.stop();
   };
-  for (const sig of SIGNALS) process.once(sig, interrupted);
+  const unregister = onInterrupt(stop);
   shown = stop;
   bar.start(size, 0, { read: mb(0), size: mb(size), records: recordCount(0) });
   return {
@@ -57,8 +55,6 @@ export async function progressBar(size: number | undefined, enabled: boolean): P
 export function recordCount(n: number): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? "record" : "records"}`;
 }
-
-const SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 /** Stop the bar on screen, if one is (its line cleared, the cursor shown again). */
 let shown: (() => void) | undefined;
