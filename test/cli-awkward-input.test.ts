@@ -206,7 +206,7 @@ describe("Ctrl-C (SIGINT) while reading", () => {
       reader.pause();
       resolve();
     }));
-    await new Promise((r) => setTimeout(r, 300)); // the writer fills the pipe and waits
+    await new Promise((r) => setTimeout(r, 1000)); // the writer fills the pipe and waits (it has far more than a pipe holds to write: 1 MB)
     run.child.kill("SIGINT");
     await new Promise((r) => setTimeout(r, 300));
     expect(run.exited).toBe(false); // it waits for its write, which waits for the reader
