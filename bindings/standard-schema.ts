@@ -31,6 +31,7 @@ import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError, 
 import { isPlainObject } from "./marshal.js";
 import type { Infer, Model } from "./model.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
+import { newModelOutcome, type NewModelOutcome } from "./new-model.js";
 import type { RModel, RType } from "./resolve.js";
 import type { JsonSchema } from "./schema.js";
 import { toDraft07 } from "./schema-draft07.js";
@@ -116,8 +117,8 @@ export function validatorStandard<M extends Model>(validator: () => Validator<M>
   return standard<Infer<M>, Infer<M>>(
     (value) => {
       const v = validator();
-      const r = v.safeNewModel(value as Infer<M>);
-      return r.ok ? { value: r.value } : { issues: issuesOf(r.error, rootOf(v), value) };
+      const r = newModelOutcome(v, value);
+      return r.ok ? { value: r.value } : { issues: outcomeIssues(r, rootOf(v), value) };
     },
     () => validator().schema(),
   );
@@ -140,9 +141,9 @@ export function unionStandard<V extends VariantModels>(union: () => UnionValidat
       const found = (value as Record<string, unknown>)[u.discriminator];
       const variant = typeof found === "string" ? u.variant(found as Extract<keyof V, string>) : undefined;
       if (variant === undefined) return { issues: unionIssues(u.discriminator, u.discriminatorError(found)) };
-      const r = variant.safeNewModel(value as never);
+      const r = newModelOutcome(variant, value);
       if (r.ok) return { value: { variant: found, value: r.value } as UnionValue<V> };
-      return { issues: issuesOf(r.error, rootOf(variant), value) };
+      return { issues: outcomeIssues(r, rootOf(variant), value) };
     },
     () => union().schema(),
   );
@@ -171,6 +172,11 @@ function rootOf(v: Validator): RType {
 /** Issues of a union's error: the discriminator's own errors have its name as their whole path. */
 function unionIssues(discriminator: string, error: ValidationError): Issue[] {
   return error.errors.map((e) => e.field === discriminator ? { message: e.message, path: [e.field] } : issue(e, undefined, undefined));
+}
+
+/** The issues of a failed newModel of `input` (newModelOutcome). */
+function outcomeIssues(r: Exclude<NewModelOutcome<unknown>, { ok: true }>, root: RType, input: unknown): Issue[] {
+  return "errors" in r ? r.errors.map((e) => issue(e, root, input)) : issuesOf(r.error, root, input);
 }
 
 /**

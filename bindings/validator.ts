@@ -129,10 +129,12 @@ export class Validator<M extends Model = Model> {
    * formed by construction, so a type mismatch needs no syntax check of the whole text, and it
    * comes as its parts (newModel reports it as a ConversionError: one error made, not two).
    */
-  safeUnmarshalOwnText(text: string): Result<Infer<M>> | { ok: false; mistyped: TypeErrorParts } {
+  safeUnmarshalOwnText(text: string): Result<Infer<M>> | { ok: false; mistyped: TypeErrorParts } | { ok: false; errors: FieldError[] } {
     const status = this.run(text);
     if (status === OK) return { ok: true, value: this.build(sharedSession(), text) as Infer<M> };
     if (status === L.ST_TYPE) return { ok: false, mistyped: typeErrorParts(this.program, sharedSession()) };
+    // (the errors as they are: ~standard.validate makes issues of them, with no Error between)
+    if (status === L.ST_DONE) return { ok: false, errors: renderErrors(this.program, sharedSession()) };
     return { ok: false, error: withoutStack(() => this.failure(status, text)) };
   }
 
@@ -195,7 +197,8 @@ export class Validator<M extends Model = Model> {
     return errors ? { ok: false, error: withoutStack(() => new ValidationError(errors)) } : { ok: true, value };
   }
 
-  private check(value: Infer<M>): FieldError[] | undefined {
+  /** @internal validate()'s errors of a typed value (undefined: none), with no Error made. */
+  check(value: Infer<M>): FieldError[] | undefined {
     const errors = referenceValidate(this.program.resolved.root, value, this.options.maxDepth);
     if (errors.length === 0) return undefined;
     const max = this.options.maxErrors;
