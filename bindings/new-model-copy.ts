@@ -20,10 +20,10 @@
 // json:"-" or extras field), a text the round trip would find over maxDocumentBytes, and any
 // value a check refuses (so the errors, their order and the maxErrors cut stay unmarshal's).
 
-import { objectChecksPass } from "./reference.js";
-import { fitsFloat32, intRange, stripPtr, type RModel, type RType } from "./resolve.js";
-import { ConversionError } from "./errors.js";
-import { anyText, isPlainObject, type JsonLayout } from "./marshal.js";
+import { hasType, objectChecksPass } from "./reference.js";
+import { fitsFloat32, intRange, stripPtr, typeName, type RModel, type RType } from "./resolve.js";
+import { ConversionError, withoutStack } from "./errors.js";
+import { anyText, describe, isPlainObject, joinKey, type JsonLayout } from "./marshal.js";
 import { goTimeMillis } from "./go-time.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
 import { modelObject } from "./model-object.js";
@@ -104,7 +104,8 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
     const f = m.fields[i]!;
     if (f.skip) {
       if (!byKey) values[i] = zeroValue(f.type);
-      else if (values[i] === undefined) return NO;
+      // (null takes the zero value, and a value not of the field's type is a ConversionError: the round trip's)
+      else if (values[i] === undefined || values[i] === null || skippedMismatch(f.type, values[i], "", depth, w.maxDepth)) return NO;
       continue;
     }
     const x = values[i];
@@ -219,4 +220,38 @@ function anyCopy(v: unknown, w: CopyWalk, depth: number): unknown {
   // (at most 3 UTF-8 bytes a UTF-16 unit of JSON text, whose control characters are escaped already)
   w.bytesLeft -= 3 * text.length;
   return JSON.parse(text) as unknown;
+}
+
+/**
+ * Where the value of a json:"-" or extras field of a typed input, copied as it is (Go copies the
+ * struct), is not of the field's TypeScript type (`Infer`): a ConversionError there, else
+ * undefined. null fits where the type has it (ptr, slice, map, any); inside a model every field
+ * counts, its own json:"-" and extras fields too.
+ * @internal
+ */
+export function skippedMismatch(t: RType, v: unknown, path: string, depth: number, maxDepth: number): ConversionError | undefined {
+  if (v === null && (t.kind === "ptr" || t.kind === "slice" || t.kind === "map" || (t.kind === "scalar" && t.scalar === "any"))) return undefined;
+  const base = stripPtr(t);
+  if (!hasType(base, v)) return withoutStack(() => new ConversionError(path, typeName(base), describe(v)));
+  if (base.kind !== "slice" && base.kind !== "array" && base.kind !== "map" && base.kind !== "model") return undefined;
+  // (a value that contains itself is nested without end)
+  if (depth >= maxDepth) return withoutStack(() => new ConversionError(path, typeName(base), `a value nested deeper than ${maxDepth} levels`));
+  if (base.kind === "model") {
+    for (const f of base.model.fields) {
+      const e = skippedMismatch(f.type, (v as Record<string, unknown>)[f.key], joinKey(path, f.key), depth + 1, maxDepth);
+      if (e) return e;
+    }
+  } else if (base.kind === "map") {
+    for (const [k, x] of Object.entries(v as object)) {
+      const e = skippedMismatch(base.elem, x, joinKey(path, k), depth + 1, maxDepth);
+      if (e) return e;
+    }
+  } else {
+    // (every index: a hole is undefined, of no element type)
+    for (let i = 0; i < (v as unknown[]).length; i++) {
+      const e = skippedMismatch(base.elem, (v as unknown[])[i], `${path}[${i}]`, depth + 1, maxDepth);
+      if (e) return e;
+    }
+  }
+  return undefined;
 }

@@ -6,7 +6,8 @@
 // - A typed value, read by TS property keys: a plain object all of whose keys are property keys
 //   of the model and which either has all of them (as values from unmarshal and newModel do) or
 //   has one that is not a JSON name. An undefined field counts as null; json:"-" and extras fields
-//   are copied as they are (Go copies the struct; validation does not read them).
+//   are copied as they are (Go copies the struct; validation does not read them) when of their
+//   field's type (null: the zero value), else a ConversionError (the value would break `Infer`).
 // - Any other plain object, or a `Map` with string keys, is read by JSON names (the dict form),
 //   as Go reads a map: a key that names no field is an unknown key (ignored, EXTRA_FIELD or
 //   captured, as extraFields says); a missing key is a missing field (REQUIRED, default=, or
@@ -31,7 +32,7 @@
 
 import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError, withoutStack, withStack, type FieldError } from "./errors.js";
 import { goFloat64Text } from "./go-float.js";
-import { directNewModel } from "./new-model-copy.js";
+import { directNewModel, skippedMismatch } from "./new-model-copy.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
 import { modelObject } from "./model-object.js";
 import { anyText, container, describe, enter, isPlainObject, joinKey, member, type JsonLayout } from "./marshal.js";
@@ -120,8 +121,13 @@ function objectText(m: RModel, o: Record<string, unknown>, path: string, w: Inpu
     w.typed = true;
     const { prefixes } = modelObject(m);
     m.fields.forEach((f, i) => {
-      if (f.skip) return;
       const x = o[f.key];
+      if (f.skip) {
+        // (not written: copySkipped copies it onto the value read back, so it must be of its type now)
+        const e = x === null || x === undefined ? undefined : skippedMismatch(f.type, x, joinKey(path, f.key), w.open.size, w.maxDepth);
+        if (e) throw e;
+        return;
+      }
       text += (text === "" ? "" : ",") + prefixes[i] + (leafText(f.type, x) ?? inputText(f.type, x, joinKey(path, f.jsonName), w));
     });
   } else {
@@ -151,7 +157,8 @@ function copySkipped(t: RType, src: unknown, dst: unknown, dict: object | undefi
       const byKey = readsPropertyKeys(base.model, from, dict);
       for (const f of base.model.fields) {
         if (!f.skip) copySkipped(f.type, byKey ? from[f.key] : from[f.jsonName], to[f.key], dict);
-        else if (byKey && from[f.key] !== undefined) to[f.key] = from[f.key];
+        // (null or undefined: the field keeps the zero value read back, as null on a field takes it)
+        else if (byKey && from[f.key] !== undefined && from[f.key] !== null) to[f.key] = from[f.key];
       }
       return;
     }

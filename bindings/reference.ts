@@ -43,7 +43,7 @@ function typeErrorValue(v: unknown): unknown {
 }
 
 /** Does v have the TypeScript shape of type t (ptr already removed)? */
-function hasType(t: RType, v: unknown): boolean {
+export function hasType(t: RType, v: unknown): boolean {
   switch (t.kind) {
     case "scalar":
       switch (t.scalar) {

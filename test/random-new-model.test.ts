@@ -26,7 +26,7 @@ import {
   ConversionError, ModelError, UnionValidator, UnmarshalTypeError, ValidationError, Validator, type FieldError, type NewModelError,
 } from "../bindings/index.js";
 import {
-  caseArb, denoteModel, errorFields, fromJs, goTime, hasZeroingNull, isInt, reportCase as report, setupArb, toModel, zero, type Case, type MSpec, type TSpec,
+  caseArb, denoteModel, errorFields, fromJs, goTime, hasZeroingNull, intBounds, isInt, reportCase as report, setupArb, toModel, zero, type Case, type MSpec, type TSpec,
 } from "./support/random-model.js";
 import { rng } from "./support/stream-harness.js";
 import { safeNewModelByText } from "../bindings/new-model.js";
@@ -72,7 +72,56 @@ function asDict(ts: TSpec | undefined, v: unknown): unknown {
   return v;
 }
 
-/** bindings/new-model.ts: an object read by property keys has its json:"-" and extras fields copied as they are (Go copies the struct); `value` is unmarshal's. */
+/** Is v a value of the TypeScript type of ts (`Infer`)? null only where the type has it. */
+function fitsType(ts: TSpec, v: unknown): boolean {
+  if (v === null) return ts.k === "ptr" || ts.k === "slice" || ts.k === "map" || (ts.k === "scalar" && ts.kind === "any");
+  switch (ts.k) {
+    case "scalar":
+      switch (ts.kind) {
+        case "string": return typeof v === "string";
+        case "bool": return typeof v === "boolean";
+        case "any": return true;
+        case "time": return v instanceof Date && v.getUTCFullYear() >= 0 && v.getUTCFullYear() <= 9999;
+        case "float32": return typeof v === "number" && Number.isFinite(Math.fround(v));
+        case "float64": return typeof v === "number" && Number.isFinite(v);
+        default: {
+          const [lo, hi] = intBounds(ts.kind);
+          return typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi;
+        }
+      }
+    case "ptr": return fitsType(ts.elem, v);
+    case "slice": return Array.isArray(v) && Array.from(v, (x) => x).every((x) => fitsType(ts.elem, x));
+    case "array": return Array.isArray(v) && v.length === ts.n && Array.from(v, (x) => x).every((x) => fitsType(ts.elem, x));
+    case "map": return isObject(v) && Object.values(v).every((x) => fitsType(ts.elem, x));
+    case "model": return isObject(v) && ts.m.fields.every((f) => fitsType(f.type, v[f.key]));
+    case "extras": return isObject(v);
+  }
+}
+
+/**
+ * bindings/new-model.ts: does an object read by property keys have a json:"-" or extras field
+ * holding a value (not null) that is not of the field's type? (newModel refuses it: a
+ * ConversionError, since the value is copied as it is and would break `Infer`.)
+ */
+function copiesMisfit(ts: TSpec | undefined, input: unknown): boolean {
+  const b = ts && strip(ts);
+  if (!b || typeof input !== "object" || input === null) return false;
+  if (input instanceof Map) return readable((b as { m: MSpec }).m).some((f) => copiesMisfit(f.type, input.get(f.json ?? f.key)));
+  if (b.k === "model" && isObject(input)) {
+    const keys = byKeys(b.m, input);
+    return b.m.fields.some((f) => f.dash || f.type.k === "extras"
+      ? keys && input[f.key] !== undefined && input[f.key] !== null && !fitsType(f.type, input[f.key])
+      : copiesMisfit(f.type, input[keys ? f.key : f.json ?? f.key]));
+  }
+  if (b.k === "slice" || b.k === "array" || b.k === "map") return Object.values(input).some((x) => copiesMisfit(b.elem, x));
+  return false;
+}
+
+/**
+ * bindings/new-model.ts: an object read by property keys has its json:"-" and extras fields copied
+ * as they are (Go copies the struct), but for null, which leaves the field its zero value (as null
+ * on a field does); `value` is unmarshal's.
+ */
 function withCopied(ts: TSpec | undefined, input: unknown, value: unknown): void {
   const b = ts && strip(ts);
   if (typeof input !== "object" || input === null || typeof value !== "object" || value === null || !b) return;
@@ -84,7 +133,7 @@ function withCopied(ts: TSpec | undefined, input: unknown, value: unknown): void
     const keys = byKeys(b.m, input);
     for (const f of b.m.fields) {
       const own = input[keys ? f.key : f.json ?? f.key];
-      if (f.dash || f.type.k === "extras") { if (keys && input[f.key] !== undefined) out[f.key] = input[f.key]; } else withCopied(f.type, own, out[f.key]);
+      if (f.dash || f.type.k === "extras") { if (keys && input[f.key] !== undefined && input[f.key] !== null) out[f.key] = input[f.key]; } else withCopied(f.type, own, out[f.key]);
     }
   } else if (b.k === "slice" || b.k === "array" || b.k === "map") {
     for (const k of Object.keys(out)) withCopied(b.elem, (input as Record<string, unknown>)[k], out[k]);
@@ -176,6 +225,10 @@ function leadsIn(path: readonly PropertyKey[], input: unknown): boolean {
 /** Property 1: safeNewModel(input) against safeUnmarshal(text). */
 function agreeWithUnmarshal(c: Case, input: unknown, text: string): void {
   const got = c.v.safeNewModel(input as never);
+  if (copiesMisfit({ k: "model", m: c.setup.root, dirs: [] }, input)) {
+    if (got.ok || !(got.error instanceof ConversionError)) throw new Error(report(c, `a ConversionError expected for a json:"-" or extras value of another type\ninput: ${text}\nnewModel: ${describeResult(got)}`));
+    return;
+  }
   const want = c.v.safeUnmarshal(text);
   if (want.ok) withCopied({ k: "model", m: c.setup.root, dirs: [] }, input, want.value);
   const fail = (what: string) => { throw new Error(report(c, `${what}\ninput: ${input instanceof Map ? "Map " : ""}${text}\nnewModel:  ${describeResult(got)}\nunmarshal: ${describeResult(want)}`)); };
@@ -446,6 +499,10 @@ describe("random models: newModel and ~standard", () => {
         const s = u["~standard"].validate(input) as Std;
         const want = u.safeUnmarshal(text);
         const fail = (what: string) => { throw new Error(report(c, `${what}\ninput: ${text}\nunmarshal: ${describeResult(want)}\n~standard: ${JSON.stringify(s)}`)); };
+        if (copiesMisfit(root, input)) {
+          if (s.issues === undefined) fail("{ issues } expected for a json:\"-\" or extras value of another type");
+          return;
+        }
         if (want.ok) {
           withCopied(root, input, want.value.value);
           if (s.issues !== undefined || !isDeepStrictEqual(s, { value: want.value })) fail("{ value } expected");
