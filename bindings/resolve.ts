@@ -92,7 +92,7 @@ export interface RModel {
 export interface Resolved {
   readonly root: RModel;
   readonly models: readonly RModel[];
-  readonly options: ResolvedOptions;
+  readonly options: Readonly<ResolvedOptions>;
 }
 
 let globalTagName = "checker";
@@ -382,7 +382,9 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
     );
   }
   checkNoDirectCycle(models);
-  return { root: rroot, models, options };
+  // (frozen: a validator's options are read at every call, and one changed after its checks, maxDepth
+  // past 1000 say, would reach what those checks keep out)
+  return { root: rroot, models, options: Object.freeze(options) };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

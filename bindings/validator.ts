@@ -80,7 +80,8 @@ function checkOptions(options: unknown, model: unknown): void {
 
 export class Validator<M extends Model = Model> {
   readonly model: M;
-  readonly options: ResolvedOptions;
+  /** The options in force (every one set; frozen: they are fixed when the validator is made). */
+  readonly options: Readonly<ResolvedOptions>;
   /** @internal */ readonly program: Program;
   /** @internal */ readonly loaded: LoadedProgram;
   /** The generated value builder (null where code generation is not allowed; made on first use). */

@@ -361,3 +361,23 @@ describe("newModel and ~standard.validate give json:\"-\" and extras fields valu
     expect(M["~standard"].validate(input)).toEqual({ issues: [{ message: r.error.message, path: field === "s.hid" ? ["sub", "hid"] : field.startsWith("ids[") ? ["ids", Number(field.slice(4, -1))] : [field] }] });
   });
 });
+
+describe("a validator's options are read-only, as typed", () => {
+  // The type said `options: { maxErrors: number; ... }` (writable members), and a write took
+  // effect in part: maxErrors at the next unmarshal, and maxDepth past the 1000 that creation
+  // allows, after which validate() of a deep value overflowed the call stack (a RangeError, where
+  // README promises INVALID_TYPE). The type is Readonly and the object frozen.
+  it("writing an option throws and changes nothing", () => {
+    const R = model("R", { a: t.any(), n: t.int("min=1") });
+    const v = new Validator(R, { maxErrors: 5 });
+    expect(Object.isFrozen(v.options)).toBe(true);
+    expect(() => { (v.options as { maxDepth: number }).maxDepth = 100_000; }).toThrow(TypeError);
+    expect(() => { (v.options as { maxErrors: number }).maxErrors = 1; }).toThrow(TypeError);
+    expect(v.options).toEqual({ strictMissingFields: true, extraFields: "ignore", tagName: "", maxErrors: 5, maxDepth: 1000, maxDocumentBytes: 256 * 1024 * 1024 });
+    const deep: Record<string, unknown> = {};
+    let at = deep;
+    for (let i = 0; i < 5000; i++) at = (at.x = {}) as Record<string, unknown>;
+    const r = v.safeValidate({ a: deep, n: 1 });
+    expect(r.ok ? [] : r.error.errors).toEqual([{ field: "a" + ".x".repeat(999), code: "INVALID_TYPE", message: "must be a JSON value, not a value nested deeper than 1000 levels", value: null }]);
+  });
+});

@@ -51,7 +51,10 @@ const def = defaultValidatorOptions();
 // every option set, none of them `| undefined` (Required<ValidatorOptions> kept it under exactOptionalPropertyTypes)
 type Defaults = { strictMissingFields: boolean; extraFields: "ignore" | "forbid" | "allow"; tagName: string; maxErrors: number; maxDepth: number; maxDocumentBytes: number };
 type _def = Expect<Equal<typeof def, Defaults>>;
-type _opts = Expect<Equal<typeof orders.options, Defaults>>;
+// a validator's options are read-only (frozen at run time: one changed later, maxDepth past 1000, would bypass its checks)
+type _opts = Expect<Equal<typeof orders.options, Readonly<Defaults>>>;
+// @ts-expect-error the options are fixed when the validator is made
+orders.options.maxErrors = 5;
 const budget: number = orders.options.maxErrors - def.maxErrors; void budget;
 setTagName("json2"); const tn: string = getTagName(); void tn;
 const modes: ("ignore" | "forbid" | "allow")[] = [extraAllow, extraForbid, extraIgnore]; void modes;
