@@ -29,7 +29,13 @@ export interface StreamFieldError extends FieldError {
 
 export type StreamError = StreamFieldError | JsonSyntaxError | UnmarshalTypeError;
 
-export type DeepPartial<T> = T extends Date ? T : T extends (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+/**
+ * The type of a stream's partial value: every member may be absent, at every level, and nothing
+ * can be written. Read-only because a partial is shared: containers that did not change are the
+ * same objects in the next partials and in the final `value` (a write to one, sorting an array in
+ * place say, would show there, in a value the stream then calls validated).
+ */
+export type DeepPartial<T> = T extends Date ? T : T extends (infer U)[] ? readonly DeepPartial<U>[] : T extends object ? { readonly [K in keyof T]?: DeepPartial<T[K]> } : T;
 
 export interface StreamState {
   /** Bytes fed so far (UTF-8). */

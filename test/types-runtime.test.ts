@@ -381,3 +381,19 @@ describe("a validator's options are read-only, as typed", () => {
     expect(r.ok ? [] : r.error.errors).toEqual([{ field: "a" + ".x".repeat(999), code: "INVALID_TYPE", message: "must be a JSON value, not a value nested deeper than 1000 levels", value: null }]);
   });
 });
+
+describe("a stream's partial is read-only, as typed", () => {
+  // Why DeepPartial is read-only (test/types/partial-readonly.ts holds the type checks): a
+  // partial's containers are shared with the next partials and with the final value, so a write
+  // to one, which the type allowed, showed in the `value` the stream returns as validated. This
+  // pins that sharing (README "Streaming": structural sharing), which the type now guards.
+  it("a write to a partial (which the type refuses) reaches the final value", () => {
+    const M = model("M", { steps: t.slice(t.string()), sub: model("S", { a: t.int("max=9") }) });
+    const p = new StreamParser(M);
+    const partial = p.feed('{"sub":{"a":1},"steps":["b","a",').partial;
+    (partial!.sub as { a: number }).a = 99; // (a plain JS caller can still do this)
+    const end = p.feed('"c"]}');
+    expect(end.value).toEqual({ sub: { a: 99 }, steps: ["b", "a", "c"] });
+    expect(end.value!.sub).toBe(partial!.sub);
+  });
+});

@@ -20,11 +20,12 @@ for (const chunk of chunks) {
   console.log(r.done, JSON.stringify(r.partial), r.state.openPath.join("."), r.errors.length);
   type _r = Expect<Equal<typeof r, StreamResult<A>>>;
   const partial = show(r.partial);
+  // read-only at every level: a partial's containers are shared with the next partials and the final value
   type _p = Expect<Equal<typeof partial, {
-    title?: string; mood?: string; steps?: string[] | null; when?: Date;
-    meta?: { [k: string]: number | undefined } | null;
-    sub?: { a?: number; tags?: string[] | null };
-    subs?: { b?: string | null }[] | null;
+    readonly title?: string; readonly mood?: string; readonly steps?: readonly string[] | null; readonly when?: Date;
+    readonly meta?: { readonly [k: string]: number | undefined } | null;
+    readonly sub?: { readonly a?: number; readonly tags?: readonly string[] | null };
+    readonly subs?: readonly { readonly b?: string | null }[] | null;
   } | undefined>>;
   if (r.done) { const v = r.value; type _v = Expect<Equal<typeof v, A | undefined>>; }
 }
