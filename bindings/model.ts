@@ -49,7 +49,12 @@ export type Infer<X> = X extends Type<infer T> ? T
   : X extends { readonly "~standard": CheckerStandard<unknown, infer O> } ? O
   : never;
 
-export type InferShape<S extends Shape> = { -readonly [K in keyof S]: Infer<S[K]> };
+/**
+ * The value of a shape: its fields by property key. A model without fields is an object with
+ * no members, `{ [key: string]: never }` (the mapped type would be `{}`, which takes any value
+ * but null and undefined, a string or a number too).
+ */
+export type InferShape<S extends Shape> = [keyof S] extends [never] ? { [key: string]: never } : { -readonly [K in keyof S]: Infer<S[K]> };
 
 export interface Model<S extends Shape = Shape> extends Type<InferShape<S>> {
   readonly kind: "model";

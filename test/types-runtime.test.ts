@@ -64,6 +64,8 @@ function promised(ts: TSpec): string {
 }
 
 function promisedModel(m: MSpec): string {
+  // (a model without fields: an object without members, not `{}`, which takes a string too)
+  if (m.fields.length === 0) return "{ [key: string]: never }";
   return `{ ${m.fields.map((f) => `${f.key}: ${promised(f.type)}`).join("; ")} }`;
 }
 
