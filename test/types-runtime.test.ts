@@ -276,6 +276,9 @@ function emitUnions(em: Emitter): number {
     const promisedUnion = c.u.variants.map((v) => `{ variant: ${quote(v.value)}; value: ${promisedModel(v.m)} }`).join(" | ");
     em.lines.push(`type _ut${i} = Expect<Equal<UT${i}, ${promisedUnion}>>;`);
     em.lines.push(`function usp${i}() { return new UnionStreamParser(U${i}); }`, `type UR${i} = ReturnType<ReturnType<typeof usp${i}>["feed"]>;`);
+    // (the parser knows the union's variants: a result narrows by them, not by any string)
+    const variantNames = [...new Set(c.u.variants.map((v) => quote(v.value)))].join(" | ");
+    em.lines.push(`type _ur${i} = Expect<Equal<UR${i}["variant"], ${variantNames} | undefined>>;`);
     const values: { text: string; note: string }[] = [];
     const results: { text: string; note: string }[] = [];
     const parser = new UnionStreamParser(c.union);
