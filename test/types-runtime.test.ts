@@ -5,7 +5,8 @@
 // TypeScript literal (test/support/ts-literal.ts) into a generated file that asserts it is
 // assignable to its static type:
 //  - unmarshal, newModel (of the parsed document and of the typed value), ~standard.validate,
-//    parseLines and the end of a stream: `Infer<typeof M>` (and parseLines' `LineResult`);
+//    parseLines (string and byte sources) and the end of a stream: `Infer<typeof M>` (and
+//    parseLines' `LineResult`, its `text` a string or bytes as the source gave);
 //  - every result of a StreamParser fed the document in random chunks: `done`, the partial value
 //    (fields absent, strings and arrays open) and `value` (present only once complete) against
 //    `StreamResult<Infer<typeof M>>`;
@@ -206,9 +207,10 @@ function streamed(parser: StreamParser<Model> | UnionStreamParser, text: string,
   return out.filter((_, k) => k % step === 0 || k === out.length - 1);
 }
 
-async function* lines(text: string): AsyncGenerator<string> {
+async function* lines(text: string, bytes: boolean): AsyncGenerator<string | Uint8Array> {
   // raw line breaks are whitespace between tokens (a JSON string holds them escaped)
-  yield text.replace(/[\r\n]/g, " ") + "\n";
+  const line = text.replace(/[\r\n]/g, " ") + "\n";
+  yield bytes ? new TextEncoder().encode(line) : line;
 }
 
 async function emitModels(em: Emitter): Promise<number> {
@@ -241,7 +243,7 @@ async function emitModels(em: Emitter): Promise<number> {
       if (!std.issues) value(std.value, `~standard.validate of the parsed ${note}`);
       for (const s of streamed(parser, doc, next)) results.push({ text: em.lit(s, `M${i} stream of ${note}`), note: "stream of the document above" });
       for (const e of parser.currentState().lastError ? [parser.currentState().lastError] : []) em.error(e, "StreamError", `M${i} stream of ${note}`);
-      for await (const rec of parseLines(c.v, lines(doc))) {
+      for await (const rec of parseLines(c.v, lines(doc, values.length % 2 === 0))) {
         if (rec.ok) lineResults.push({ text: `{ line: ${rec.line}, text: ${em.lit(rec.text, `M${i}`)}, ok: true, value: ${em.lit(rec.value, `M${i} parseLines`)} }`, note: "parseLines" });
         else {
           lineResults.push({ text: `{ line: ${rec.line}, text: ${em.lit(rec.text, `M${i}`)}, ok: false, error: never as ${rec.error.constructor.name} }`, note: "parseLines" });
