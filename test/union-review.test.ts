@@ -6,14 +6,25 @@
 //     of that name): same value, same issues (messages and paths, the paths read against X's
 //     model, so a key holding a dot stays one key); a discriminator that names no variant is its
 //     REQUIRED / INVALID_DISCRIMINATOR issue at its key, an inherited `constructor` none.
+//  2. a UnionStreamParser fed a document in random chunks gives, from the chunk where the
+//     discriminator's value completes, X's own stream parser's results for the same chunks
+//     (done, partial, value, errors, state), a field error certain before that chunk being
+//     reported at it (its offset the bytes received then, README "Streaming": an error's offset is
+//     bytesReceived at the chunk that made it certain); before it, no variant and no errors but a
+//     syntax or type error. currentState() is the last result's state.
 // Seeds are fixed; RANDOM_MODELS_SEED / RANDOM_MODELS_RUNS explore further.
 
 import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
-import { model, t, UnionValidator, Validator } from "../bindings/index.js";
-import { builtUnionArb, describeUnion, randomRuns, toModel, unionDocArb, writeJson, type J, type MSpec, type UnionSetup } from "./support/random-model.js";
-import { utf8 } from "./support/stream-harness.js";
+import {
+  JsonSyntaxError, model, StreamParser, t, UnionStreamParser, UnionValidator, UnmarshalTypeError, Validator,
+  type StreamError, type StreamResult, type StreamState,
+} from "../bindings/index.js";
+import {
+  builtUnionArb, describeUnion, hasRepeatedKeys, randomRuns, toModel, unionDocArb, writeJson, type J, type MSpec, type UnionSetup,
+} from "./support/random-model.js";
+import { randomSizes, rng, utf8 } from "./support/stream-harness.js";
 
 interface Case {
   setup: UnionSetup;
@@ -139,5 +150,134 @@ describe("~standard.validate of a union is the named variant's own ~standard.val
       // present (an own key, as JSON.parse makes "__proto__"): the variant
       expect(u["~standard"].validate(JSON.parse(JSON.stringify({ [name]: "cat", name: "Tom" }))), name).toEqual({ value: { variant: "cat", value: { name: "Tom" } } });
     }
+  });
+});
+
+// ---------------------------------------------------------------- streams
+
+type Run = StreamResult<unknown>[];
+
+function runParser(p: { feed(c: string | Uint8Array): unknown; end(): unknown; reset(): void; currentState(): StreamState }, chunks: readonly (string | Uint8Array)[], states?: StreamState[]): Run {
+  p.reset();
+  const out: Run = [];
+  for (const ch of chunks) {
+    out.push(p.feed(ch) as StreamResult<unknown>);
+    states?.push(p.currentState());
+  }
+  out.push(p.end() as StreamResult<unknown>);
+  states?.push(p.currentState());
+  return out;
+}
+
+/** A stream error as compared: a field error with its offset raised to `from` (certain then for the union at the earliest). */
+function errorAt(e: StreamError, from: number): unknown {
+  if (e instanceof JsonSyntaxError) return { syntax: e.message, offset: e.offset };
+  if (e instanceof UnmarshalTypeError) return { type: e.message, field: e.field, expected: e.expected, got: e.got, offset: e.offset };
+  return { ...e, offset: Math.max(e.offset, from) };
+}
+
+/** What a result shows, for comparison (the state's complete() at the paths of the final partial's keys). */
+function view(r: StreamResult<unknown>, from: number, paths: readonly string[][]): unknown {
+  const s = r.state;
+  return {
+    done: r.done, partial: r.partial, value: r.value, errors: r.errors.map((e) => errorAt(e, from)),
+    state: {
+      bytesReceived: s.bytesReceived, chunks: s.chunks, depth: s.depth, done: s.done, openPath: s.openPath,
+      lastError: s.lastError && errorAt(s.lastError, from), complete: paths.map((p) => s.complete(p)),
+    },
+  };
+}
+
+const stateView = (s: StreamState, paths: readonly string[][]) => ({
+  bytesReceived: s.bytesReceived, chunks: s.chunks, depth: s.depth, done: s.done, openPath: s.openPath, lastError: s.lastError, complete: paths.map((p) => s.complete(p)),
+});
+
+describe("a union stream is the named variant's own stream from the chunk where the discriminator completes", () => {
+  it("random unions, documents and chunk splits (strings and bytes), currentState() included", () => {
+    const next = rng(22);
+    let compared = 0;
+    let narrowedLate = 0;
+    fc.assert(
+      fc.property(cases(0.2), fc.integer({ min: 0, max: 3 }), (c, cutAt) => {
+        const named = namedVariant(c);
+        // one occurrence of the discriminator, naming a variant (repeats: README "Streaming" has its own rule)
+        if (named === undefined || entriesOf(c.doc).filter(([k]) => k === c.setup.discriminator).length !== 1 || hasRepeatedKeys(c.doc)) return;
+        let text = writeJson(c.doc, c.seed);
+        if (cutAt === 0) text = text.slice(0, Math.max(1, text.length - 1 - (c.seed % 5))); // (cut short: a syntax error at end(), after narrowing or not)
+        const union = new UnionStreamParser(c.u);
+        const own = StreamParser.fromValidator(c.u.variant(named.value)!);
+        // (the document and the variant's fields by property key, for complete())
+        const paths = [[], ...named.m.fields.map((f) => [f.key])];
+        for (const data of [text, utf8(text)]) {
+          const chunks: (string | Uint8Array)[] = [];
+          let at = 0;
+          for (const n of randomSizes(data.length, 9, next)) { chunks.push(data.slice(at, at + n)); at += n; }
+          const states: StreamState[] = [];
+          const got = runParser(union, chunks, states);
+          const want = runParser(own, chunks);
+          const k = got.findIndex((r) => (r as { variant?: string }).variant !== undefined);
+          const narrowedAt = k < 0 ? Infinity : got[k].state.bytesReceived;
+          if (k > 0) narrowedLate++;
+          for (let i = 0; i < got.length; i++) {
+            const g = got[i] as StreamResult<unknown> & { variant?: string };
+            compared++;
+            const where = `${typeof data} chunks ${chunks.map((x) => x.length).join(",")}, result ${i}`;
+            if (!isDeepStrictEqual(stateView(states[i], paths), stateView(g.state, paths))) throw new Error(report(c, `${where}: currentState() is not the result's state`));
+            if (i < k || k < 0) {
+              // not narrowed: nothing but a syntax or type error (the probe's), no variant
+              const terminal = g.errors.filter((e) => e instanceof JsonSyntaxError || e instanceof UnmarshalTypeError);
+              if (g.partial !== undefined || g.errors.length !== terminal.length) throw new Error(report(c, `${where}: before narrowing ${JSON.stringify(g)}`));
+              continue;
+            }
+            if (g.variant !== named.value) throw new Error(report(c, `${where}: variant ${g.variant}`));
+            const a = view(g, narrowedAt, paths);
+            const b = view(want[i], narrowedAt, paths);
+            const w = want[i].value === undefined ? b : { ...(b as object), value: { variant: named.value, value: want[i].value } };
+            if (!isDeepStrictEqual(a, w)) throw new Error(report(c, `${where}\nunion:   ${JSON.stringify(a)}\nvariant: ${JSON.stringify(w)}`));
+          }
+        }
+      }),
+      randomRuns(250, 23),
+    );
+    expect(compared).toBeGreaterThan(2000);
+    expect(narrowedLate).toBeGreaterThan(50);
+  });
+});
+
+describe("UnionStreamParser.currentState()", () => {
+  const Cat = model("Cat", { name: t.string("required"), lives: t.int8("min=1,max=9") });
+  const Dog = model("Dog", { name: t.string("required"), breed: t.string() });
+  const Pets = new UnionValidator({ discriminator: "type", variants: { cat: Cat, dog: Dog } });
+  const shown = (s: StreamState) => ({
+    bytesReceived: s.bytesReceived, chunks: s.chunks, depth: s.depth, done: s.done, lastError: s.lastError, openPath: s.openPath,
+    complete: [s.complete([]), s.complete(["lives"]), s.complete("name")],
+  });
+  const empty = { bytesReceived: 0, chunks: 0, depth: 0, done: false, lastError: undefined, openPath: [], complete: [false, false, false] };
+  const lives = { field: "lives", code: "MAX_VALUE", message: "must be at most 9", value: 10, offset: 24 };
+
+  it("is the state now, bound like the other methods, also before the first chunk and after reset (was missing: a TypeError)", () => {
+    const p = new UnionStreamParser(Pets);
+    const { currentState } = p;
+    expect(shown(currentState())).toEqual(empty);
+    p.feed('{"lives":10,"ty');
+    expect(shown(currentState())).toEqual({ ...empty, bytesReceived: 15, chunks: 1, depth: 1 });
+    p.feed('pe":"cat"');
+    expect(shown(currentState())).toEqual({ ...empty, bytesReceived: 24, chunks: 2, depth: 1, lastError: lives, complete: [false, true, false] });
+    p.feed(',"name":"To');
+    expect(shown(currentState())).toEqual({ ...empty, bytesReceived: 35, chunks: 3, depth: 1, lastError: lives, openPath: ["name"], complete: [false, true, false] });
+    const last = p.feed('m"}');
+    const done = { bytesReceived: 38, chunks: 4, depth: 0, done: true, lastError: lives, openPath: [], complete: [true, true, true] };
+    expect(shown(currentState())).toEqual(done);
+    expect(shown(last.state)).toEqual(done);
+    p.end();
+    expect(shown(currentState())).toEqual(done);
+    p.reset();
+    expect(shown(currentState())).toEqual(empty);
+    // before narrowing, the discriminator's own error is the last one
+    p.feed('{"type":"cow"');
+    expect(shown(currentState())).toEqual({
+      ...empty, bytesReceived: 13, chunks: 1, depth: 1,
+      lastError: { field: "type", code: "INVALID_DISCRIMINATOR", message: "must be one of: cat, dog", value: "cow", offset: 13 },
+    });
   });
 });
