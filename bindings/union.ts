@@ -7,7 +7,8 @@
 //
 // `variants` may also be a record `{ cat: Cat, dog: Dog }`. `options` are ValidatorOptions for
 // every variant (default: the defaults). Each variant has its own Validator that reads the
-// discriminator key and skips it (never an unknown key, even under forbid).
+// discriminator key of the document's own object and skips it (never an unknown key, even under
+// forbid; in a nested object of a model that recurs, it is a key like any other).
 //
 // unmarshal reads a document twice, both times in the WASM core: a probe validator (one `any`
 // field under the discriminator's name, lax options) finds the discriminator's value and reports

@@ -18,8 +18,8 @@ import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import {
-  JsonSyntaxError, model, StreamParser, t, UnionStreamParser, UnionValidator, UnmarshalTypeError, Validator,
-  type StreamError, type StreamResult, type StreamState,
+  JsonSyntaxError, model, StreamParser, t, UnionStreamParser, UnionValidator, UnmarshalTypeError, ValidationError, Validator,
+  type Model, type StreamError, type StreamResult, type StreamState,
 } from "../bindings/index.js";
 import {
   builtUnionArb, describeUnion, hasRepeatedKeys, randomRuns, toModel, unionDocArb, writeJson, type J, type MSpec, type UnionSetup,
@@ -157,15 +157,25 @@ describe("~standard.validate of a union is the named variant's own ~standard.val
 
 type Run = StreamResult<unknown>[];
 
-function runParser(p: { feed(c: string | Uint8Array): unknown; end(): unknown; reset(): void; currentState(): StreamState }, chunks: readonly (string | Uint8Array)[], states?: StreamState[]): Run {
+interface Parser {
+  feed(c: string | Uint8Array): unknown;
+  end(): unknown;
+  reset(): void;
+  buffer(): string;
+  currentState(): StreamState;
+}
+
+/** Feed the chunks and end: the results, and after each one the parser's currentState() and buffer(). */
+function runParser(p: Parser, chunks: readonly (string | Uint8Array)[]): { results: Run; states: StreamState[]; buffers: string[] } {
   p.reset();
-  const out: Run = [];
-  for (const ch of chunks) {
-    out.push(p.feed(ch) as StreamResult<unknown>);
-    states?.push(p.currentState());
-  }
-  out.push(p.end() as StreamResult<unknown>);
-  states?.push(p.currentState());
+  const out = { results: [] as Run, states: [] as StreamState[], buffers: [] as string[] };
+  const note = (r: unknown) => {
+    out.results.push(r as StreamResult<unknown>);
+    out.states.push(p.currentState());
+    out.buffers.push(p.buffer());
+  };
+  for (const ch of chunks) note(p.feed(ch));
+  note(p.end());
   return out;
 }
 
@@ -212,9 +222,8 @@ describe("a union stream is the named variant's own stream from the chunk where 
           const chunks: (string | Uint8Array)[] = [];
           let at = 0;
           for (const n of randomSizes(data.length, 9, next)) { chunks.push(data.slice(at, at + n)); at += n; }
-          const states: StreamState[] = [];
-          const got = runParser(union, chunks, states);
-          const want = runParser(own, chunks);
+          const { results: got, states, buffers } = runParser(union, chunks);
+          const { results: want, buffers: ownBuffers } = runParser(own, chunks);
           const k = got.findIndex((r) => (r as { variant?: string }).variant !== undefined);
           const narrowedAt = k < 0 ? Infinity : got[k].state.bytesReceived;
           if (k > 0) narrowedLate++;
@@ -223,6 +232,7 @@ describe("a union stream is the named variant's own stream from the chunk where 
             compared++;
             const where = `${typeof data} chunks ${chunks.map((x) => x.length).join(",")}, result ${i}`;
             if (!isDeepStrictEqual(stateView(states[i], paths), stateView(g.state, paths))) throw new Error(report(c, `${where}: currentState() is not the result's state`));
+            if (buffers[i] !== ownBuffers[i]) throw new Error(report(c, `${where}: buffer() ${JSON.stringify(buffers[i])}, the variant's ${JSON.stringify(ownBuffers[i])}`));
             if (i < k || k < 0) {
               // not narrowed: nothing but a syntax or type error (the probe's), no variant
               const terminal = g.errors.filter((e) => e instanceof JsonSyntaxError || e instanceof UnmarshalTypeError);
@@ -279,5 +289,37 @@ describe("UnionStreamParser.currentState()", () => {
       ...empty, bytesReceived: 13, chunks: 1, depth: 1,
       lastError: { field: "type", code: "INVALID_DISCRIMINATOR", message: "must be one of: cat, dog", value: "cow", offset: 13 },
     });
+  });
+});
+
+describe("a variant model that recurs: the discriminator key is skipped in the document's own object only", () => {
+  const Node: Model = model("Node", { n: t.int(), kids: t.slice(t.lazy(() => Node)) });
+  const Tree: Model = model("Tree", { n: t.int(), kids: t.slice(t.lazy(() => Tree)), rest: t.extras() });
+  const doc = '{"type":"node","n":1,"kids":[{"type":"node","n":2,"kids":[]}]}';
+  const nested = { field: "kids[0].type", code: "EXTRA_FIELD", message: "unknown field in JSON", value: "node" };
+
+  it("under forbid a nested object's key of that name is an unknown key, as the variant alone has it (was skipped at every level of the model)", () => {
+    const u = new UnionValidator({ discriminator: "type", variants: { node: Node } }, { extraFields: "forbid" });
+    const r = u.safeUnmarshal(doc);
+    expect(!r.ok && (r.error as ValidationError).errors).toEqual([nested]);
+    // (the variant alone: the document's own key too)
+    const alone = new Validator(Node, { extraFields: "forbid" }).safeUnmarshal(doc);
+    expect(!alone.ok && (alone.error as ValidationError).errors).toEqual([{ ...nested, field: "type" }, nested]);
+    expect(u["~standard"].validate(JSON.parse(doc))).toEqual({ issues: [{ message: "unknown field in JSON", path: ["kids", 0, "type"] }] });
+    const p = new UnionStreamParser(u);
+    p.feed(doc.slice(0, 30));
+    const end = p.feed(doc.slice(30));
+    expect(end.variant).toBe("node");
+    expect(end.errors).toEqual([{ ...nested, offset: doc.length }]);
+  });
+
+  it("under allow a nested object captures it (was dropped)", () => {
+    const u = new UnionValidator({ discriminator: "type", variants: { node: Tree } }, { extraFields: "allow" });
+    const value = { n: 1, kids: [{ n: 2, kids: [], rest: { type: "node" } }], rest: {} };
+    expect(u.unmarshal(doc)).toEqual({ variant: "node", value });
+    expect(u["~standard"].validate(JSON.parse(doc))).toEqual({ value: { variant: "node", value } });
+    const p = new UnionStreamParser(u);
+    p.feed(doc);
+    expect(p.end().value).toEqual({ variant: "node", value });
   });
 });
