@@ -150,12 +150,26 @@ export function unionStandard<V extends VariantModels>(union: () => UnionValidat
         return { issues: e instanceof ValidationError ? e.errors.map((x) => ({ message: x.message, path: [x.field] })) : issuesOf(e, undefined) };
       }
       const { variant, validator } = named.value;
-      const r = newModelOutcome(validator, value);
+      const input = withoutDiscriminator(value, u.discriminator, validator);
+      const r = newModelOutcome(validator, input);
       if (r.ok) return { value: { variant, value: r.value } as UnionValue<V> };
-      return { issues: outcomeIssues(r, rootOf(validator), value) };
+      return { issues: outcomeIssues(r, rootOf(validator), input) };
     },
     () => union().schema(),
   );
+}
+
+/**
+ * A plain object without the discriminator key, where the variant has no field of that name (JSON
+ * name or property key): a typed value (property keys) with the discriminator beside them is read
+ * by property keys, as the variant reads the value alone (a key no field has would make it a dict).
+ * Read by JSON names, the object gives the same either way (the variant skips the key).
+ */
+function withoutDiscriminator(value: unknown, discriminator: string, variant: Validator): unknown {
+  if (!isPlainObject(value) || !Object.hasOwn(value, discriminator)) return value;
+  if (variant.program.resolved.root.fields.some((f) => f.key === discriminator || f.jsonName === discriminator)) return value;
+  // (fromEntries defines each key: a "__proto__" key stays an own key)
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== discriminator));
 }
 
 function standard<I, O>(validate: (value: unknown) => StandardSchemaV1.Result<O>, schema: () => JsonSchema): CheckerStandard<I, O> {

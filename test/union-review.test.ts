@@ -5,7 +5,8 @@
 //     ~standard.validate of the input without the discriminator key (with it where X has a field
 //     of that name): same value, same issues (messages and paths, the paths read against X's
 //     model, so a key holding a dot stays one key); a discriminator that names no variant is its
-//     REQUIRED / INVALID_DISCRIMINATOR issue at its key, an inherited `constructor` none.
+//     REQUIRED / INVALID_DISCRIMINATOR issue at its key, an inherited `constructor` none. A typed
+//     value (property keys, as a form has it) with the discriminator beside them likewise.
 //  2. a UnionStreamParser fed a document in random chunks gives, from the chunk where the
 //     discriminator's value completes, X's own stream parser's results for the same chunks
 //     (done, partial, value, errors, state), a field error certain before that chunk being
@@ -22,7 +23,7 @@ import {
   type Model, type StreamError, type StreamResult, type StreamState,
 } from "../bindings/index.js";
 import {
-  builtUnionArb, describeUnion, hasRepeatedKeys, randomRuns, toModel, unionDocArb, writeJson, type J, type MSpec, type UnionSetup,
+  builtUnionArb, describeUnion, hasRepeatedKeys, randomRuns, toModel, unionDocArb, writeJson, type GenOptions, type J, type MSpec, type UnionSetup,
 } from "./support/random-model.js";
 import { randomSizes, rng, utf8 } from "./support/stream-harness.js";
 
@@ -33,8 +34,8 @@ interface Case {
   seed: number;
 }
 
-function cases(mutate: number): fc.Arbitrary<Case> {
-  return builtUnionArb({}).chain(({ setup, u }) => fc.tuple(unionDocArb(setup, { mutate }), fc.integer({ min: 0, max: 1 << 30 })).map(([d, seed]) => {
+function cases(mutate: number, gen: GenOptions = {}): fc.Arbitrary<Case> {
+  return builtUnionArb(gen).chain(({ setup, u }) => fc.tuple(unionDocArb(setup, { mutate }), fc.integer({ min: 0, max: 1 << 30 })).map(([d, seed]) => {
       const c: Case = { setup, u, doc: d.doc, seed };
       return Object.assign(c, { [fc.toStringMethod]: () => `${describeUnion(setup)} / ${writeJson(d.doc, seed)}` });
     }));
@@ -101,6 +102,46 @@ describe("~standard.validate of a union is the named variant's own ~standard.val
     expect(valid).toBeGreaterThan(50);
     expect(issues).toBeGreaterThan(50);
     expect(discriminatorIssues).toBeGreaterThan(50);
+  });
+
+  it("for a typed value (property keys) with the discriminator beside them, also one with a field of a wrong kind", () => {
+    let compared = 0;
+    let issues = 0;
+    fc.assert(
+      fc.property(cases(0, { keyNames: true }), fc.nat(), (c, pick) => {
+        const named = namedVariant(c);
+        const d = c.setup.discriminator;
+        if (named === undefined || named.m.fields.some((f) => f.key === d || f.json === d)) return;
+        const own = ownValidator(c, named.m);
+        const read = own.safeUnmarshal(writeJson(withoutDiscriminator(c, named.m), 0));
+        if (!read.ok) return;
+        const typed = read.value as Record<string, unknown>;
+        const keys = Object.keys(typed);
+        const wrong = keys.length === 0 ? typed : { ...typed, [keys[pick % keys.length]]: [["x"], "x", -1.5, { z: 1 }][pick % 4] };
+        for (const value of [typed, wrong]) {
+          const r = own["~standard"].validate(value);
+          const want = r.issues ? r : { value: { variant: named.value, value: r.value } };
+          const got = c.u["~standard"].validate({ [d]: named.value, ...value });
+          compared++;
+          if (r.issues) issues++;
+          if (!isDeepStrictEqual(got, want)) throw new Error(report(c, `typed ${JSON.stringify(value)}\nunion:   ${JSON.stringify(got)}\nvariant: ${JSON.stringify(want)}`));
+        }
+      }),
+      randomRuns(300, 24),
+    );
+    expect(compared).toBeGreaterThan(150);
+    expect(issues).toBeGreaterThan(30);
+  });
+
+  it("a typed value with the discriminator is read by property keys (was read as a dict: its keys unknown, its JSON names missing)", () => {
+    const Cat = model("Cat", { lives: t.int('json:"n_lives" checker:"min=1"'), name: t.string('json:"the_name" checker:"min=2"') });
+    const u = new UnionValidator({ discriminator: "type", variants: { cat: Cat } }, { extraFields: "forbid" });
+    expect(u["~standard"].validate({ type: "cat", lives: 0, name: "x" })).toEqual({
+      issues: [{ message: "must be at least 1", path: ["lives"] }, { message: "must be at least 2 characters", path: ["name"] }],
+    });
+    expect(u["~standard"].validate({ type: "cat", lives: 2, name: "xy" })).toEqual({ value: { variant: "cat", value: { lives: 2, name: "xy" } } });
+    // (by JSON names as before)
+    expect(u["~standard"].validate({ type: "cat", n_lives: 2, the_name: "xy" })).toEqual({ value: { variant: "cat", value: { lives: 2, name: "xy" } } });
   });
 
   const Toy = model("Toy", { n: t.int("min=1") });
