@@ -25,6 +25,7 @@ import {
 import {
   builtUnionArb, describeUnion, hasRepeatedKeys, randomRuns, toModel, unionDocArb, writeJson, type GenOptions, type J, type MSpec, type UnionSetup,
 } from "./support/random-model.js";
+import { compileStrict } from "./support/issue5-schema.js";
 import { randomSizes, rng, utf8 } from "./support/stream-harness.js";
 
 interface Case {
@@ -352,6 +353,10 @@ describe("a variant model that recurs: the discriminator key is skipped in the d
     const end = p.feed(doc.slice(30));
     expect(end.variant).toBe("node");
     expect(end.errors).toEqual([{ ...nested, offset: doc.length }]);
+    // (the union's schema says so too: the nested model's $defs entry has no discriminator)
+    expect(compileStrict(u.schema())(JSON.parse(doc))).toBe(false);
+    expect(compileStrict(u.schema())(JSON.parse(doc.replace(',"kids":[{"type":"node",', ',"kids":[{')))).toBe(true);
+    expect(u.safeUnmarshal(doc.replace(',"kids":[{"type":"node",', ',"kids":[{')).ok).toBe(true);
   });
 
   it("under allow a nested object captures it (was dropped)", () => {
