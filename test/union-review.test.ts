@@ -369,3 +369,17 @@ describe("a variant model that recurs: the discriminator key is skipped in the d
     expect(p.end().value).toEqual({ variant: "node", value });
   });
 });
+
+describe("variants in declaration order", () => {
+  it("a record has JavaScript's key order, integer-like keys first (README \"Unions\"); the list form keeps its own", () => {
+    const A = model("A", { a: t.int() });
+    const B = model("B", { b: t.int() });
+    const record = new UnionValidator({ discriminator: "v", variants: { x: A, "2": B, "1": A } });
+    expect(record.values).toEqual(["1", "2", "x"]);
+    const r = record.safeUnmarshal('{"v":"9"}');
+    expect(!r.ok && (r.error as ValidationError).errors).toEqual([{ field: "v", code: "INVALID_DISCRIMINATOR", message: "must be one of: 1, 2, x", value: "9" }]);
+    const list = new UnionValidator({ discriminator: "v", variants: [{ value: "x", model: A }, { value: "2", model: B }, { value: "1", model: A }] });
+    expect(list.values).toEqual(["x", "2", "1"]);
+    expect((list.schema().oneOf as { properties: { v: { const: string } } }[]).map((s) => s.properties.v.const)).toEqual(["x", "2", "1"]);
+  });
+});
