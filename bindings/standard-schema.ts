@@ -28,7 +28,7 @@
 // type-only one; test/standard-schema.test.ts checks them against the package.
 
 import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "./errors.js";
-import { isPlainObject } from "./marshal.js";
+import { describe, isPlainObject } from "./marshal.js";
 import type { Infer, Model } from "./model.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
 import { newModelOutcome, type NewModelOutcome } from "./new-model.js";
@@ -138,11 +138,10 @@ export function unionStandard<V extends VariantModels>(union: () => UnionValidat
       let named: ReturnType<typeof u.variantOfValue>;
       if (value instanceof Uint8Array) named = u.variantOfText(value);
       else if (value instanceof Map) named = u.variantOfValue(value.get(u.discriminator));
-      else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-        named = u.variantOfValue(Object.hasOwn(value, u.discriminator) ? (value as Record<string, unknown>)[u.discriminator] : undefined);
-      } else {
-        const got = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-        return { issues: [{ message: new ConversionError("", `JSON bytes (Uint8Array), a plain object or a Map with a "${u.discriminator}" key`, got).message }] };
+      else if (isPlainObject(value)) named = u.variantOfValue(Object.hasOwn(value, u.discriminator) ? value[u.discriminator] : undefined);
+      else {
+        // (a class instance, a Date, ... too: no document, as a model's ~standard has it, whatever its keys)
+        return { issues: [{ message: new ConversionError("", `JSON bytes (Uint8Array), a plain object or a Map with a "${u.discriminator}" key`, describe(value)).message }] };
       }
       if (!named.ok) {
         // (the discriminator's own error has its name as its whole path: a name with a dot is one key)

@@ -173,7 +173,9 @@ describe("~standard.validate of a union is the named variant's own ~standard.val
     // (under forbid the discriminator key of a Map is no unknown key either)
     const strict = new UnionValidator({ discriminator: "kind", variants: { box: Box } }, { extraFields: "forbid" });
     expect(strict["~standard"].validate(new Map<string, unknown>([["kind", "box"], ["toys", {}], ["a.b", 1]]))).toEqual({ value: { variant: "box", value: { toys: {}, dotted: 1 } } });
-    for (const [input, got] of [["{}", "string"], [7, "number"], [null, "null"], [[], "array"]] as const) {
+    // (no document: a class instance, whatever its keys, and a Date were the discriminator's REQUIRED or the variant's ConversionError)
+    class Crate { kind = "box"; toys = {}; }
+    for (const [input, got] of [["{}", "string"], [7, "number"], [null, "null"], [[], "array"], [new Date(0), "Date"], [new Crate(), "Crate"]] as const) {
       expect(Boxes["~standard"].validate(input)).toEqual({
         issues: [{ message: `cannot convert ${got} to JSON bytes (Uint8Array), a plain object or a Map with a "kind" key at the value` }],
       });
