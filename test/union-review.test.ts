@@ -197,6 +197,35 @@ describe("~standard.validate of a union is the named variant's own ~standard.val
   });
 });
 
+describe("one-shot unmarshal under maxDepth and maxDocumentBytes", () => {
+  it("is the named variant's own validator in the union reading the same text (the probe's limit error is the variant's, at the same offset)", () => {
+    let compared = 0;
+    let limited = 0;
+    fc.assert(
+      fc.property(cases(0), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 5, max: 200 }), (c, maxDepth, maxDocumentBytes) => {
+        const named = namedVariant(c);
+        if (named === undefined) return;
+        const d = c.setup.discriminator;
+        const u = new UnionValidator({ discriminator: d, variants: c.setup.variants.map((v) => ({ value: v.value, model: toModel(v.m) })) }, {
+          strictMissingFields: c.setup.strictMissingFields, extraFields: c.setup.extraFields, maxErrors: c.setup.maxErrors, maxDepth, maxDocumentBytes,
+        });
+        const text = writeJson(c.doc, c.seed);
+        const got = u.safeUnmarshal(text);
+        const want = u.variant(named.value)!.safeUnmarshal(text);
+        compared++;
+        if (!want.ok && want.error instanceof JsonSyntaxError) limited++;
+        const same = got.ok && want.ok
+          ? isDeepStrictEqual(got.value, { variant: named.value, value: want.value })
+          : !got.ok && !want.ok && got.error.constructor === want.error.constructor && isDeepStrictEqual({ ...got.error, message: got.error.message }, { ...want.error, message: want.error.message });
+        if (!same) throw new Error(report(c, `maxDepth ${maxDepth}, maxDocumentBytes ${maxDocumentBytes}\nunion:   ${JSON.stringify(got)}\nvariant: ${JSON.stringify(want)}`));
+      }),
+      randomRuns(300, 25),
+    );
+    expect(compared).toBeGreaterThan(200);
+    expect(limited).toBeGreaterThan(50);
+  });
+});
+
 // ---------------------------------------------------------------- streams
 
 type Run = StreamResult<unknown>[];
