@@ -12,7 +12,8 @@
 //     (done, partial, value, errors, state), a field error certain before that chunk being
 //     reported at it (its offset the bytes received then, README "Streaming": an error's offset is
 //     bytesReceived at the chunk that made it certain); before it, no variant and no errors but a
-//     syntax or type error. currentState() is the last result's state.
+//     syntax or type error. currentState() and buffer() are the last result's, the variant's.
+//     Now and then under random maxDepth / maxDocumentBytes (one-shot likewise).
 // Seeds are fixed; RANDOM_MODELS_SEED / RANDOM_MODELS_RUNS explore further.
 
 import fc from "fast-check";
@@ -197,18 +198,23 @@ describe("~standard.validate of a union is the named variant's own ~standard.val
   });
 });
 
+/** The case's union made again with limits besides its options. */
+function limitedUnion(c: Case, limits: { maxDepth: number; maxDocumentBytes: number }): UnionValidator {
+  const { discriminator, variants, strictMissingFields, extraFields, maxErrors } = c.setup;
+  return new UnionValidator({ discriminator, variants: variants.map((v) => ({ value: v.value, model: toModel(v.m) })) }, { strictMissingFields, extraFields, maxErrors, ...limits });
+}
+
+const limitsArb = fc.record({ maxDepth: fc.integer({ min: 1, max: 6 }), maxDocumentBytes: fc.integer({ min: 5, max: 200 }) });
+
 describe("one-shot unmarshal under maxDepth and maxDocumentBytes", () => {
   it("is the named variant's own validator in the union reading the same text (the probe's limit error is the variant's, at the same offset)", () => {
     let compared = 0;
     let limited = 0;
     fc.assert(
-      fc.property(cases(0), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 5, max: 200 }), (c, maxDepth, maxDocumentBytes) => {
+      fc.property(cases(0), limitsArb, (c, limits) => {
         const named = namedVariant(c);
         if (named === undefined) return;
-        const d = c.setup.discriminator;
-        const u = new UnionValidator({ discriminator: d, variants: c.setup.variants.map((v) => ({ value: v.value, model: toModel(v.m) })) }, {
-          strictMissingFields: c.setup.strictMissingFields, extraFields: c.setup.extraFields, maxErrors: c.setup.maxErrors, maxDepth, maxDocumentBytes,
-        });
+        const u = limitedUnion(c, limits);
         const text = writeJson(c.doc, c.seed);
         const got = u.safeUnmarshal(text);
         const want = u.variant(named.value)!.safeUnmarshal(text);
@@ -217,7 +223,7 @@ describe("one-shot unmarshal under maxDepth and maxDocumentBytes", () => {
         const same = got.ok && want.ok
           ? isDeepStrictEqual(got.value, { variant: named.value, value: want.value })
           : !got.ok && !want.ok && got.error.constructor === want.error.constructor && isDeepStrictEqual({ ...got.error, message: got.error.message }, { ...want.error, message: want.error.message });
-        if (!same) throw new Error(report(c, `maxDepth ${maxDepth}, maxDocumentBytes ${maxDocumentBytes}\nunion:   ${JSON.stringify(got)}\nvariant: ${JSON.stringify(want)}`));
+        if (!same) throw new Error(report(c, `${JSON.stringify(limits)}\nunion:   ${JSON.stringify(got)}\nvariant: ${JSON.stringify(want)}`));
       }),
       randomRuns(300, 25),
     );
@@ -281,14 +287,16 @@ describe("a union stream is the named variant's own stream from the chunk where 
     let compared = 0;
     let narrowedLate = 0;
     fc.assert(
-      fc.property(cases(0.2), fc.integer({ min: 0, max: 3 }), (c, cutAt) => {
+      fc.property(cases(0.2), fc.integer({ min: 0, max: 3 }), fc.option(limitsArb, { freq: 3 }), (c, cutAt, limits) => {
         const named = namedVariant(c);
         // one occurrence of the discriminator, naming a variant (repeats: README "Streaming" has its own rule)
         if (named === undefined || entriesOf(c.doc).filter(([k]) => k === c.setup.discriminator).length !== 1 || hasRepeatedKeys(c.doc)) return;
         let text = writeJson(c.doc, c.seed);
         if (cutAt === 0) text = text.slice(0, Math.max(1, text.length - 1 - (c.seed % 5))); // (cut short: a syntax error at end(), after narrowing or not)
-        const union = new UnionStreamParser(c.u);
-        const own = StreamParser.fromValidator(c.u.variant(named.value)!);
+        // (now and then with limits: the probe's limit errors before narrowing, the variant's after)
+        const u = limits === null ? c.u : limitedUnion(c, limits);
+        const union = new UnionStreamParser(u);
+        const own = StreamParser.fromValidator(u.variant(named.value)!);
         // (the document and the variant's fields by property key, for complete())
         const paths = [[], ...named.m.fields.map((f) => [f.key])];
         for (const data of [text, utf8(text)]) {
@@ -303,7 +311,7 @@ describe("a union stream is the named variant's own stream from the chunk where 
           for (let i = 0; i < got.length; i++) {
             const g = got[i] as StreamResult<unknown> & { variant?: string };
             compared++;
-            const where = `${typeof data} chunks ${chunks.map((x) => x.length).join(",")}, result ${i}`;
+            const where = `${typeof data} chunks ${chunks.map((x) => x.length).join(",")}, result ${i}, limits ${JSON.stringify(limits)}`;
             if (!isDeepStrictEqual(stateView(states[i], paths), stateView(g.state, paths))) throw new Error(report(c, `${where}: currentState() is not the result's state`));
             if (buffers[i] !== ownBuffers[i]) throw new Error(report(c, `${where}: buffer() ${JSON.stringify(buffers[i])}, the variant's ${JSON.stringify(ownBuffers[i])}`));
             if (i < k || k < 0) {
@@ -320,7 +328,7 @@ describe("a union stream is the named variant's own stream from the chunk where 
           }
         }
       }),
-      randomRuns(250, 23),
+      randomRuns(300, 23),
     );
     expect(compared).toBeGreaterThan(2000);
     expect(narrowedLate).toBeGreaterThan(50);
