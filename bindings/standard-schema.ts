@@ -159,14 +159,14 @@ export function unionStandard<V extends VariantModels>(union: () => UnionValidat
 }
 
 /**
- * A plain object without the discriminator key, where the variant has no field of that name (JSON
- * name or property key): a typed value (property keys) with the discriminator beside them is read
- * by property keys, as the variant reads the value alone (a key no field has would make it a dict).
- * Read by JSON names, the object gives the same either way (the variant skips the key).
+ * A plain object without the discriminator key, where the variant skips that key (no field of the
+ * variant has it as its JSON name; the core's ignored key): a typed value (property keys) with the
+ * discriminator beside them is read by property keys, as the variant reads the value alone (a key
+ * no field has would make it a dict). Read by JSON names, the object gives the same either way.
  */
 function withoutDiscriminator(value: unknown, discriminator: string, variant: Validator): unknown {
   if (!isPlainObject(value) || !Object.hasOwn(value, discriminator)) return value;
-  if (variant.program.resolved.root.fields.some((f) => f.key === discriminator || f.jsonName === discriminator)) return value;
+  if (!variant.program.resolved.root.ignoredKeys.includes(discriminator)) return value;
   // (fromEntries defines each key: a "__proto__" key stays an own key)
   return Object.fromEntries(Object.entries(value).filter(([k]) => k !== discriminator));
 }

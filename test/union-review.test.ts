@@ -72,7 +72,8 @@ describe("~standard.validate of a union is the named variant's own ~standard.val
     let discriminatorIssues = 0;
     fc.assert(
       fc.property(cases(0.2), (c) => {
-        const text = writeJson(c.doc, c.seed);
+        // (written plainly: with random escapes, those of the text without the discriminator would differ, and an error's `got` shows them)
+        const text = writeJson(c.doc, 0);
         const obj = JSON.parse(text) as Record<string, unknown>;
         const inputs: [string, unknown][] = [["bytes", utf8(text)], ["object", obj], ["Map", new Map(Object.entries(obj))]];
         const named = namedVariant(c);
@@ -88,7 +89,7 @@ describe("~standard.validate of a union is the named variant's own ~standard.val
             const alone = withoutDiscriminator(c, named.m);
             const own = ownValidator(c, named.m)["~standard"];
             const aloneObj = JSON.parse(writeJson(alone, 0)) as Record<string, unknown>;
-            const aloneInput = kind === "bytes" ? utf8(writeJson(alone, c.seed)) : kind === "object" ? aloneObj : new Map(Object.entries(aloneObj));
+            const aloneInput = kind === "bytes" ? utf8(writeJson(alone, 0)) : kind === "object" ? aloneObj : new Map(Object.entries(aloneObj));
             const r = own.validate(aloneInput);
             want = r.issues ? r : { value: { variant: named.value, value: r.value } };
             if (r.issues) issues++;
@@ -144,6 +145,14 @@ describe("~standard.validate of a union is the named variant's own ~standard.val
     expect(u["~standard"].validate({ type: "cat", lives: 2, name: "xy" })).toEqual({ value: { variant: "cat", value: { lives: 2, name: "xy" } } });
     // (by JSON names as before)
     expect(u["~standard"].validate({ type: "cat", n_lives: 2, the_name: "xy" })).toEqual({ value: { variant: "cat", value: { lives: 2, name: "xy" } } });
+  });
+
+  it("the discriminator is never a property of the variant that has no JSON name of its own (an extras field's key: was copied into it)", () => {
+    const Loose = model("Loose", { n: t.int(), rest: t.extras() });
+    const u = new UnionValidator({ discriminator: "rest", variants: { a: Loose } }, { extraFields: "allow" });
+    const want = { variant: "a", value: { n: 1, rest: {} } };
+    expect(u.unmarshal('{"rest":"a","n":1}')).toEqual(want);
+    expect(u["~standard"].validate({ rest: "a", n: 1 })).toEqual({ value: want });
   });
 
   const Toy = model("Toy", { n: t.int("min=1") });
