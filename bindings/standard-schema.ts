@@ -165,10 +165,13 @@ export function unionStandard<V extends VariantModels>(union: () => UnionValidat
  * no field has would make it a dict). Read by JSON names, the object gives the same either way.
  */
 function withoutDiscriminator(value: unknown, discriminator: string, variant: Validator): unknown {
-  if (!isPlainObject(value) || !Object.hasOwn(value, discriminator)) return value;
-  if (!variant.program.resolved.root.ignoredKeys.includes(discriminator)) return value;
+  const root = variant.program.resolved.root;
+  if (!isPlainObject(value) || !Object.hasOwn(value, discriminator) || !root.ignoredKeys.includes(discriminator)) return value;
+  const keys = Object.keys(value).filter((k) => k !== discriminator);
+  // (read by JSON names with it and without it: the object as it is, whose key the variant skips; no copy)
+  if (!readsPropertyKeys(root, value, undefined, keys) && !readsPropertyKeys(root, value, undefined)) return value;
   // (fromEntries defines each key: a "__proto__" key stays an own key)
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== discriminator));
+  return Object.fromEntries(keys.map((k) => [k, value[k]]));
 }
 
 function standard<I, O>(validate: (value: unknown) => StandardSchemaV1.Result<O>, schema: () => JsonSchema): CheckerStandard<I, O> {
