@@ -347,10 +347,17 @@ export function keyValue(start: u32, end: u32, escaped: bool, u16Start: u32): vo
     tape(T_KEY | (escaped ? TF_ESCAPED : 0), u16Start, end - DELTA);
     return;
   }
-  const fr = lookupKey(frWord(fw(f, FM_FR), FR_AUX), p, len);
+  let fr = lookupKey(frWord(fw(f, FM_FR), FR_AUX), p, len);
   if (fr != NONE && (flagsOf(fr) & F_IGNORED) != 0) {
-    setFw(f, FM_CHILD, IGNORED); // a key the model reads and skips on purpose
-  } else if (fr != NONE) {
+    // a key the model reads and skips on purpose (a union's discriminator): in the document's own
+    // object only; where the model recurs below it, the key is an unknown key like any other
+    if (DEPTH == 1) {
+      setFw(f, FM_CHILD, IGNORED);
+      return;
+    }
+    fr = NONE;
+  }
+  if (fr != NONE) {
     setFw(f, FM_CHILD, fr);
     // a repeated key: the last value wins (as in Go), so the earlier value's errors are taken back
     const slot = SLOTS + fw(f, FM_SLOTS) + <usize>frWord(fr, FR_SLOT) * SL_BYTES;

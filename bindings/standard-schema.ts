@@ -28,7 +28,7 @@
 // type-only one; test/standard-schema.test.ts checks them against the package.
 
 import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "./errors.js";
-import { isPlainObject } from "./marshal.js";
+import { describe, isPlainObject } from "./marshal.js";
 import type { Infer, Model } from "./model.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
 import { newModelOutcome, type NewModelOutcome } from "./new-model.js";
@@ -124,29 +124,54 @@ export function validatorStandard<M extends Model>(validator: () => Validator<M>
   );
 }
 
-/** @internal The `~standard` of a union validator: input a JSON-form object, output `{ variant, value }`. */
+/**
+ * @internal The `~standard` of a union validator: input what a model's takes (JSON bytes, a plain
+ * object, a Map), output `{ variant, value }`. The variant its discriminator names reads the input
+ * as its own `~standard` does (the same issues, paths read against its model); a discriminator
+ * that names none is its error at its key. Only the input's own key counts: an inherited
+ * `constructor` or `toString` is no discriminator.
+ */
 export function unionStandard<V extends VariantModels>(union: () => UnionValidator<never, V>): CheckerStandard<Record<string, unknown>, UnionValue<V>> {
   return standard<Record<string, unknown>, UnionValue<V>>(
     (value) => {
       const u = union();
-      if (value instanceof Uint8Array) {
-        const r = u.safeUnmarshal(value);
-        if (r.ok) return { value: r.value };
-        return { issues: r.error instanceof ValidationError ? unionIssues(u.discriminator, r.error) : issuesOf(r.error, undefined) };
+      let named: ReturnType<typeof u.variantOfValue>;
+      if (value instanceof Uint8Array) named = u.variantOfText(value);
+      else if (value instanceof Map) named = u.variantOfValue(value.get(u.discriminator));
+      else if (isPlainObject(value)) named = u.variantOfValue(Object.hasOwn(value, u.discriminator) ? value[u.discriminator] : undefined);
+      else {
+        // (a class instance, a Date, ... too: no document, as a model's ~standard has it, whatever its keys)
+        return { issues: [{ message: new ConversionError("", `JSON bytes (Uint8Array), a plain object or a Map with a "${u.discriminator}" key`, describe(value)).message }] };
       }
-      if (typeof value !== "object" || value === null || Array.isArray(value) || value instanceof Map) {
-        const got = value === null ? "null" : Array.isArray(value) ? "array" : value instanceof Map ? "Map" : typeof value;
-        return { issues: [{ message: new ConversionError("", `an object with a "${u.discriminator}" key`, got).message }] };
+      if (!named.ok) {
+        // (the discriminator's own error has its name as its whole path: a name with a dot is one key)
+        const e = named.error;
+        return { issues: e instanceof ValidationError ? e.errors.map((x) => ({ message: x.message, path: [x.field] })) : issuesOf(e, undefined) };
       }
-      const found = (value as Record<string, unknown>)[u.discriminator];
-      const variant = typeof found === "string" ? u.variant(found as Extract<keyof V, string>) : undefined;
-      if (variant === undefined) return { issues: unionIssues(u.discriminator, u.discriminatorError(found)) };
-      const r = newModelOutcome(variant, value);
-      if (r.ok) return { value: { variant: found, value: r.value } as UnionValue<V> };
-      return { issues: outcomeIssues(r, rootOf(variant), value) };
+      const { variant, validator } = named.value;
+      const input = withoutDiscriminator(value, u.discriminator, validator);
+      const r = newModelOutcome(validator, input);
+      if (r.ok) return { value: { variant, value: r.value } as UnionValue<V> };
+      return { issues: outcomeIssues(r, rootOf(validator), input) };
     },
     () => union().schema(),
   );
+}
+
+/**
+ * A plain object without the discriminator key, where the variant skips that key (no field of the
+ * variant has it as its JSON name; the core's ignored key): a typed value (property keys) with the
+ * discriminator beside them is read by property keys, as the variant reads the value alone (a key
+ * no field has would make it a dict). Read by JSON names, the object gives the same either way.
+ */
+function withoutDiscriminator(value: unknown, discriminator: string, variant: Validator): unknown {
+  const root = variant.program.resolved.root;
+  if (!isPlainObject(value) || !Object.hasOwn(value, discriminator) || !root.ignoredKeys.includes(discriminator)) return value;
+  const keys = Object.keys(value).filter((k) => k !== discriminator);
+  // (read by JSON names with it and without it: the object as it is, whose key the variant skips; no copy)
+  if (!readsPropertyKeys(root, value, undefined, keys) && !readsPropertyKeys(root, value, undefined)) return value;
+  // (fromEntries defines each key: a "__proto__" key stays an own key)
+  return Object.fromEntries(keys.map((k) => [k, value[k]]));
 }
 
 function standard<I, O>(validate: (value: unknown) => StandardSchemaV1.Result<O>, schema: () => JsonSchema): CheckerStandard<I, O> {
@@ -167,11 +192,6 @@ function standard<I, O>(validate: (value: unknown) => StandardSchemaV1.Result<O>
 
 function rootOf(v: Validator): RType {
   return { kind: "model", model: v.program.resolved.root };
-}
-
-/** Issues of a union's error: the discriminator's own errors have its name as their whole path. */
-function unionIssues(discriminator: string, error: ValidationError): Issue[] {
-  return error.errors.map((e) => e.field === discriminator ? { message: e.message, path: [e.field] } : issue(e, undefined, undefined));
 }
 
 /** The issues of a failed newModel of `input` (newModelOutcome). */

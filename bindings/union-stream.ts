@@ -58,11 +58,13 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
   private fed = 0;
   /** The error for the discriminator value seen last (while no variant is chosen). */
   private discriminatorError: { found: unknown; error: StreamFieldError } | undefined;
+  /** The state of the last result (feed or end), what currentState() gives until the next one. */
+  private lastState: StreamState | undefined;
 
   constructor(private readonly union: UnionValidator<A, V>) {
     checkUnion(union, "new UnionStreamParser", "use StreamParser");
     this.probe = new StreamParser(union.probe).completeAnyOnly();
-    bindMethods<UnionStreamParser<A, V>>(this, ["reset", "buffer", "feed", "end"]);
+    bindMethods<UnionStreamParser<A, V>>(this, ["reset", "buffer", "feed", "end", "currentState"]);
   }
 
   reset(): void {
@@ -73,6 +75,7 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
     this.inner = undefined;
     this.variantName = undefined;
     this.discriminatorError = undefined;
+    this.lastState = undefined;
     this.chunks = [];
   }
 
@@ -92,15 +95,30 @@ export class UnionStreamParser<A extends UnionVariants = UnionVariants, V extend
     // bytes are kept as a copy: the caller may reuse its buffer for the next chunk (a file read
     // into one Buffer), and the chunks are replayed later
     this.chunks.push(copyChunk(chunk));
-    if (!this.inner) return this.probing(false);
-    const r = this.inner.feed(chunk);
-    return r.done ? this.check(r, false) : this.wrap(r);
+    return this.keep(this.inner ? this.variantFeed(this.inner, chunk) : this.probing(false));
   }
 
   /** The input is over (a document still open becomes a syntax error). */
   end(): UnionStreamResult<V> {
-    if (!this.inner) return this.probing(true);
-    return this.check(this.inner.end(), true);
+    return this.keep(this.inner ? this.check(this.inner.end(), true) : this.probing(true));
+  }
+
+  /**
+   * The state now (the last result's: it changes only with feed, end and reset), as
+   * StreamParser.currentState gives it; before the first chunk, the empty state of no variant.
+   */
+  currentState(): StreamState {
+    return this.lastState ?? new UnionState(this.probe.currentState(), this.fed, [], false);
+  }
+
+  private variantFeed(inner: StreamParser<Model>, chunk: string | Uint8Array): UnionStreamResult<V> {
+    const r = inner.feed(chunk);
+    return r.done ? this.check(r, false) : this.wrap(r);
+  }
+
+  private keep(r: UnionStreamResult<V>): UnionStreamResult<V> {
+    this.lastState = r.state;
+    return r;
   }
 
   /** No variant chosen: the probe reads what it has not read; narrow if the discriminator names a variant. */

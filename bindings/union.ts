@@ -7,7 +7,8 @@
 //
 // `variants` may also be a record `{ cat: Cat, dog: Dog }`. `options` are ValidatorOptions for
 // every variant (default: the defaults). Each variant has its own Validator that reads the
-// discriminator key and skips it (never an unknown key, even under forbid).
+// discriminator key of the document's own object and skips it (never an unknown key, even under
+// forbid; in a nested object of a model that recurs, it is a key like any other).
 //
 // unmarshal reads a document twice, both times in the WASM core: a probe validator (one `any`
 // field under the discriminator's name, lax options) finds the discriminator's value and reports
@@ -167,13 +168,27 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
 
   safeUnmarshal(given: string | Uint8Array): Result<UnionValue<V>> {
     const data = jsonInput(given, "unmarshal");
+    const named = this.variantOfText(data);
+    if (!named.ok) return named;
+    const { variant, validator } = named.value;
+    const r = validator.safeUnmarshal(data);
+    return r.ok ? { ok: true, value: { variant, value: r.value } as UnionValue<V> } : r;
+  }
+
+  /**
+   * @internal The variant a document's discriminator names, read by the probe: its value and
+   * Validator, or the probe's error (malformed JSON, not an object) or the discriminator's.
+   */
+  variantOfText(data: string | Uint8Array): Result<{ variant: string; validator: Validator }> {
     const probed = this.probe.safeUnmarshal(data);
     if (!probed.ok) return probed;
-    const found = (probed.value as Record<string, unknown>)[PROBE_KEY];
+    return this.variantOfValue((probed.value as Record<string, unknown>)[PROBE_KEY]);
+  }
+
+  /** @internal The variant a discriminator value names, else the discriminator's error. */
+  variantOfValue(found: unknown): Result<{ variant: string; validator: Validator }> {
     const v = typeof found === "string" ? this.validators.get(found) : undefined;
-    if (v === undefined) return { ok: false, error: this.discriminatorError(found) };
-    const r = v.safeUnmarshal(data);
-    return r.ok ? { ok: true, value: { variant: found, value: r.value } as UnionValue<V> } : r;
+    return v === undefined ? { ok: false, error: this.discriminatorError(found) } : { ok: true, value: { variant: found as string, validator: v } };
   }
 
   /** Validate a typed value as its variant (what unmarshal returns); throws ValidationError. */

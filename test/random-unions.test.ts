@@ -20,11 +20,11 @@ import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import {
-  JsonSyntaxError, ModelError, parseUnionStream, UnionStreamParser, UnionValidator, UnmarshalTypeError, ValidationError, Validator,
+  JsonSyntaxError, parseUnionStream, UnionStreamParser, UnionValidator, UnmarshalTypeError, ValidationError, Validator,
   type FieldError, type StreamParser, type StreamResult,
 } from "../bindings/index.js";
 import {
-  describeUnion, hasRepeatedKeys, toJs, toModel, toUnion, unionArb, unionDocArb, writeJson,
+  builtUnionArb, describeUnion, hasRepeatedKeys, toJs, toModel, unionDocArb, writeJson,
   type DocOptions, type GenOptions, type J, type MSpec, type UnionSetup,
 } from "./support/random-model.js";
 import { compileDraft07Strict, compileStrict } from "./support/issue5-schema.js";
@@ -57,16 +57,7 @@ function damaged(text: string, damage: Damage, at: number): string {
 }
 
 function cases(gen: GenOptions, doc: DocOptions, damage = false): fc.Arbitrary<Case> {
-  return unionArb(gen)
-    .map((setup) => {
-      try {
-        return { setup, u: toUnion(setup) };
-      } catch (e) {
-        if (e instanceof ModelError) return undefined;
-        throw e;
-      }
-    })
-    .filter((x): x is { setup: UnionSetup; u: UnionValidator } => x !== undefined)
+  return builtUnionArb(gen)
     .chain(({ setup, u }) =>
       fc.tuple(unionDocArb(setup, doc), fc.integer({ min: 0, max: 1 << 30 }),
         damage ? fc.constantFrom<Damage>("none", "none", "none", "none", "none", "cut", "trail", "root") : fc.constant<Damage>("none"), fc.nat()).map(([d, seed, how, at]) => {

@@ -374,6 +374,25 @@ export function toUnion(u: UnionSetup): UnionValidator {
   );
 }
 
+/** fast-check parameters of a random-model property: `n` runs from `seed`, RANDOM_MODELS_SEED / RANDOM_MODELS_RUNS exploring further. */
+export function randomRuns(n: number, seed: number): { numRuns: number; seed: number } {
+  return { numRuns: Math.round(n * Number(process.env.RANDOM_MODELS_RUNS ?? 1)), seed: seed + Number(process.env.RANDOM_MODELS_SEED ?? 0) };
+}
+
+/** Random unions that build (a definition that is a ModelError is dropped), with their UnionValidator. */
+export function builtUnionArb(o: GenOptions = {}): fc.Arbitrary<{ setup: UnionSetup; u: UnionValidator }> {
+  return unionArb(o)
+    .map((setup) => {
+      try {
+        return { setup, u: toUnion(setup) };
+      } catch (e) {
+        if (e instanceof ModelError) return undefined;
+        throw e;
+      }
+    })
+    .filter((x): x is { setup: UnionSetup; u: UnionValidator } => x !== undefined);
+}
+
 /** The union as source text (for failure reports). */
 export function describeUnion(u: UnionSetup): string {
   const vs = u.variants.map((v) => `{ value: ${JSON.stringify(v.value)}, model: ${describeModel(v.m)} }`).join(", ");

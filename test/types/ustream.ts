@@ -1,4 +1,4 @@
-import { model, t, UnionValidator, UnionStreamParser, parseUnionStream, type UnionStreamResult } from "checker";
+import { model, t, UnionValidator, UnionStreamParser, parseUnionStream, type StreamState, type UnionStreamResult } from "checker";
 import { type Equal, type Expect, show } from "./util.js";
 const Cat = model("Cat", { name: t.string("required"), lives: t.int("min=1,max=9") });
 const Dog = model("Dog", { name: t.string("required"), breed: t.string() });
@@ -22,6 +22,9 @@ async function main() {
   }
   const usp = new UnionStreamParser(Pets);
   const fr = show(usp.feed("{"));
+  // the state now, as a StreamParser's (bound: passed on by itself)
+  const { currentState } = usp;
+  const st: StreamState = currentState(); void st;
   const Pets2 = new UnionValidator({ discriminator: "type", variants: [{ value: "cat", model: Cat }] });
   for await (const r of parseUnionStream(Pets2, source())) { const v2 = show(r.variant); void v2; }
   // @ts-expect-error a union's validators have their options (new UnionValidator(definition, options))
