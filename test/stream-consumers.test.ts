@@ -71,6 +71,13 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Each case's time limit. Their pace is set by 1-2 ms timers, which a loaded machine stretches:
+ * on 2 cores with 6 busy loops and a second run of this file, a case took up to 1.7 s (0.35 s
+ * in the whole suite), a third of the 5 s they had.
+ */
+const TIMEOUT_MS = 30_000;
+
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const x of it) out.push(x);
@@ -149,7 +156,7 @@ function mockModel(deltas: readonly string[], delayMs: number) {
 }
 
 describe("parseStream over the AI SDK's streamText().textStream", () => {
-  it("a good answer in 100+ small deltas: partials grow (open strings, an open array), the last result is done with JSON.parse's value", { timeout: 5000 }, async () => {
+  it("a good answer in 100+ small deltas: partials grow (open strings, an open array), the last result is done with JSON.parse's value", { timeout: TIMEOUT_MS }, async () => {
     const markers = ['"title": "Crème br', "the \\", "way \uD83C", '"text": "Whisk 4 yolks', "foam.\\"];
     const deltas = deltasOf(GOOD, markers);
     expect(deltas.length).toBeGreaterThan(100);
@@ -200,7 +207,7 @@ describe("parseStream over the AI SDK's streamText().textStream", () => {
     expect(rs[deltaEndingAt(deltas, markers[4]) + 1].partial?.steps?.[1]?.text?.startsWith("Whisk 4 yolks with sugar; don't let it foam.\n")).toBe(true);
   });
 
-  it("a bad answer (an enum value that can no longer match) with abortOnError: controller: stops at the exact early error, the model stops producing", { timeout: 5000 }, async () => {
+  it("a bad answer (an enum value that can no longer match) with abortOnError: controller: stops at the exact early error, the model stops producing", { timeout: TIMEOUT_MS }, async () => {
     // the cuisine goes wrong at its first letter ("P"), then the answer goes on for 150+ deltas
     const head = ['{\n  "title": "Rata', "touille niçoise", '",\n  "cuisine": "', "Pro", 'vençal",\n  "steps": [\n'];
     const steps = Array.from({ length: 6 }, (_, i) => `    { "text": "Step ${i + 1}: slice, salt and slowly stew the vegetables in olive oil.", "minutes": ${10 + i} }`);
@@ -252,7 +259,7 @@ describe("parseStream over the AI SDK's streamText().textStream", () => {
     expect(textStream.locked).toBe(false);
   });
 
-  it("a loop that breaks at the error (and takes its time there) still cancels the generation: the controller is aborted before the result is yielded", { timeout: 5000 }, async () => {
+  it("a loop that breaks at the error (and takes its time there) still cancels the generation: the controller is aborted before the result is yielded", { timeout: TIMEOUT_MS }, async () => {
     const deltas = ['{"title": "Rata', 'touille", "cuisine": "', "Pro", ...deltasOf(`vençal", "steps": [${'{"text": "Stew the vegetables slowly.", "minutes": 30},'.repeat(30)}]}`)];
     const llm = mockModel(deltas, 1);
     const controller = new AbortController();
@@ -383,7 +390,7 @@ async function fetchAndParse(path: string, controller?: AbortController) {
 }
 
 describe("parseStream over a fetch() body from a local HTTP server", () => {
-  it("a good document in small chunks with delays: results come while the server is still writing, the last one done with JSON.parse's value", { timeout: 5000 }, async () => {
+  it("a good document in small chunks with delays: results come while the server is still writing, the last one done with JSON.parse's value", { timeout: TIMEOUT_MS }, async () => {
     const chunks = DOCUMENTS["/good"];
     expect(chunks.length).toBeGreaterThan(40);
     expect(chunks.filter((c) => (c[0] & 0xc0) === 0x80).length).toBeGreaterThanOrEqual(4); // chunks that start inside a UTF-8 sequence
@@ -410,7 +417,7 @@ describe("parseStream over a fetch() body from a local HTTP server", () => {
     expect(body.locked).toBe(false);
   });
 
-  it("a bad document with abortOnError: controller and fetch's signal: stops at the exact early error, the server sees the response closed before it wrote it all", { timeout: 5000 }, async () => {
+  it("a bad document with abortOnError: controller and fetch's signal: stops at the exact early error, the server sees the response closed before it wrote it all", { timeout: TIMEOUT_MS }, async () => {
     const controller = new AbortController();
 
     const { run, results, body } = await fetchAndParse("/bad", controller);
