@@ -21,7 +21,7 @@
 // value a check refuses (so the errors, their order and the maxErrors cut stay unmarshal's).
 
 import { hasType, objectChecksPass } from "./reference.js";
-import { fitsFloat32, intRange, stripPtr, typeName, type RModel, type RType } from "./resolve.js";
+import { fitsFloat32, intRange, stripPtr, typeName, type RField, type RModel, type RType } from "./resolve.js";
 import { ConversionError, withoutStack } from "./errors.js";
 import { anyText, describe, isPlainObject, joinKey, type JsonLayout } from "./marshal.js";
 import { goTimeMillis } from "./go-time.js";
@@ -43,6 +43,8 @@ interface CopyWalk {
    * text, not the instant).
    */
   errorsExact: boolean;
+  /** json:"-" fields of objects read by property keys keep the input's value (newModel), or take the zero value (~standard.validate). */
+  readonly dashFromInput: boolean;
 }
 
 /** What the direct path found: the value, or a value validate() refuses with unmarshal's errors. */
@@ -58,8 +60,8 @@ const SCALAR_BYTES = 26;
  * The copy of a complete typed value of root: `failed` when some check refuses it (then validate()
  * of the copy gives the round trip's errors); undefined where newModel must take the round trip.
  */
-export function directNewModel(root: RModel, input: Record<string, unknown>, maxDepth: number, maxDocumentBytes: number): DirectResult | undefined {
-  const w: CopyWalk = { maxDepth, bytesLeft: maxDocumentBytes - 2, failed: false, errorsExact: true }; // (- the root's braces)
+export function directNewModel(root: RModel, input: Record<string, unknown>, maxDepth: number, maxDocumentBytes: number, dashFromInput: boolean): DirectResult | undefined {
+  const w: CopyWalk = { maxDepth, bytesLeft: maxDocumentBytes - 2, failed: false, errorsExact: true, dashFromInput }; // (- the root's braces)
   const value = copyModel(root, input, w, 0);
   if (value === NO || w.bytesLeft < 0 || (w.failed && !w.errorsExact)) return undefined;
   return { value, failed: w.failed };
@@ -103,7 +105,7 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
   for (let i = 0; i < values.length; i++) {
     const f = m.fields[i]!;
     if (f.skip) {
-      if (!byKey) values[i] = zeroValue(f.type);
+      if (!byKey || !takesSkipped(f, w.dashFromInput)) values[i] = zeroValue(f.type);
       // (null takes the zero value, and a value not of the field's type is a ConversionError: the round trip's)
       else if (values[i] === undefined || values[i] === null || skippedMismatch(f.type, values[i], "", depth, w.maxDepth)) return NO;
       continue;
@@ -220,6 +222,18 @@ function anyCopy(v: unknown, w: CopyWalk, depth: number): unknown {
   // (at most 3 UTF-8 bytes a UTF-16 unit of JSON text, whose control characters are escaped already)
   w.bytesLeft -= 3 * text.length;
   return JSON.parse(text) as unknown;
+}
+
+/**
+ * Whether a json:"-" or extras field of an object read by property keys takes the input's value:
+ * the extras field always (what unmarshal captured), a json:"-" field where `dashFromInput` (newModel:
+ * Go copies the struct), not for ~standard.validate, whose input is a request body more often than
+ * not: json:"-" means never from the input there, as no JSON ever sets it in Go (a body
+ * {"name":"x","isAdmin":true} has only property keys, and would otherwise set a json:"-" isAdmin).
+ * @internal
+ */
+export function takesSkipped(f: RField, dashFromInput: boolean): boolean {
+  return f.extras || dashFromInput;
 }
 
 /**

@@ -32,7 +32,7 @@
 
 import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError, withoutStack, withStack, type FieldError } from "./errors.js";
 import { goFloat64Text } from "./go-float.js";
-import { directNewModel, skippedMismatch } from "./new-model-copy.js";
+import { directNewModel, skippedMismatch, takesSkipped } from "./new-model-copy.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
 import { modelObject } from "./model-object.js";
 import { anyText, container, describe, enter, isPlainObject, joinKey, member, type JsonLayout } from "./marshal.js";
@@ -54,6 +54,8 @@ interface InputWriter {
   readonly dict: object | undefined;
   /** Whether some object was read by property keys (then its json:"-" and extras fields are copied). */
   typed: boolean;
+  /** See takesSkipped (new-model-copy.ts). */
+  readonly dashFromInput: boolean;
 }
 
 /** The JSON layout of a value of a field of Go type `expected`: a failure names that type. */
@@ -124,7 +126,7 @@ function objectText(m: RModel, o: Record<string, unknown>, path: string, w: Inpu
       const x = o[f.key];
       if (f.skip) {
         // (not written: copySkipped copies it onto the value read back, so it must be of its type now)
-        const e = x === null || x === undefined ? undefined : skippedMismatch(f.type, x, joinKey(path, f.key), w.open.size, w.maxDepth);
+        const e = x === null || x === undefined || !takesSkipped(f, w.dashFromInput) ? undefined : skippedMismatch(f.type, x, joinKey(path, f.key), w.open.size, w.maxDepth);
         if (e) throw e;
         return;
       }
@@ -147,23 +149,23 @@ function objectText(m: RModel, o: Record<string, unknown>, path: string, w: Inpu
  * read back, at every level; an object read by JSON names has its children under their JSON names
  * (its unknown keys were handled by the core, as extraFields says).
  */
-function copySkipped(t: RType, src: unknown, dst: unknown, dict: object | undefined): void {
+function copySkipped(t: RType, src: unknown, dst: unknown, w: InputWriter): void {
   if (typeof src !== "object" || src === null || typeof dst !== "object" || dst === null) return;
   const base = stripPtr(t);
   const from = src as Record<string, unknown>;
   const to = dst as Record<string, unknown>;
   switch (base.kind) {
     case "model": {
-      const byKey = readsPropertyKeys(base.model, from, dict);
+      const byKey = readsPropertyKeys(base.model, from, w.dict);
       for (const f of base.model.fields) {
-        if (!f.skip) copySkipped(f.type, byKey ? from[f.key] : from[f.jsonName], to[f.key], dict);
+        if (!f.skip) copySkipped(f.type, byKey ? from[f.key] : from[f.jsonName], to[f.key], w);
         // (null or undefined: the field keeps the zero value read back, as null on a field takes it)
-        else if (byKey && from[f.key] !== undefined && from[f.key] !== null) to[f.key] = from[f.key];
+        else if (byKey && takesSkipped(f, w.dashFromInput) && from[f.key] !== undefined && from[f.key] !== null) to[f.key] = from[f.key];
       }
       return;
     }
     case "slice": case "array": case "map":
-      for (const k of Object.keys(to)) copySkipped(base.elem, from[k], to[k], dict);
+      for (const k of Object.keys(to)) copySkipped(base.elem, from[k], to[k], w);
       return;
   }
 }
@@ -197,7 +199,7 @@ export type NewModelOutcome<T> = Result<T, NewModelError> | { ok: false; errors:
 
 /** NewModel of a validator: never throws for bad input, returns the error instead. */
 export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknown): Result<Infer<M>, NewModelError> {
-  const r = newModelOutcome(v, input);
+  const r = newModelOutcome(v, input, true);
   return "errors" in r ? fail(withoutStack(() => new ValidationError(r.errors))) : r;
 }
 
@@ -205,7 +207,7 @@ export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknow
  * @internal safeNewModelWith, with a value's constraint failures as they are: ~standard.validate
  * makes issues of them, and an Error made only to be taken apart took a third of its time.
  */
-export function newModelOutcome<M extends Model>(v: Validator<M>, input: unknown): NewModelOutcome<Infer<M>> {
+export function newModelOutcome<M extends Model>(v: Validator<M>, input: unknown, dashFromInput: boolean): NewModelOutcome<Infer<M>> {
   if (input instanceof Uint8Array) return v.safeUnmarshal(input);
   const root = v.program.resolved.root;
   let obj = input;
@@ -215,28 +217,28 @@ export function newModelOutcome<M extends Model>(v: Validator<M>, input: unknown
   }
   if (!isPlainObject(obj)) return fail(conversionError("", `JSON bytes (Uint8Array), a ${root.name} value or a plain object`, describe(input)));
   if (!(input instanceof Map)) {
-    const direct = directNewModel(root, obj, v.options.maxDepth, v.options.maxDocumentBytes);
+    const direct = directNewModel(root, obj, v.options.maxDepth, v.options.maxDocumentBytes, dashFromInput);
     if (direct !== undefined && !direct.failed) return { ok: true, value: direct.value as Infer<M> };
     // (a complete typed value that fails a check: validate()'s errors of it are unmarshal's)
     const errors = direct && v.check(direct.value as Infer<M>);
     if (errors) return { ok: false, errors };
   }
-  return roundTrip(v, input, obj);
+  return roundTrip(v, input, obj, dashFromInput);
 }
 
 /** @internal safeNewModelWith by the JSON round trip alone (the oracle of the direct copy's tests). */
 export function safeNewModelByText<M extends Model>(v: Validator<M>, input: unknown): Result<Infer<M>, NewModelError> {
   const obj = input instanceof Map ? Object.fromEntries(input) as unknown : input;
   if (!isPlainObject(obj)) throw new TypeError("safeNewModelByText takes a plain object or a Map with string keys");
-  const r = roundTrip(v, input, obj);
+  const r = roundTrip(v, input, obj, true);
   return "errors" in r ? fail(withoutStack(() => new ValidationError(r.errors))) : r;
 }
 
 /** newModel of a plain object (`obj`; `input` when it was a Map) by writing it as JSON and unmarshaling that. */
-function roundTrip<M extends Model>(v: Validator<M>, input: unknown, obj: Record<string, unknown>): NewModelOutcome<Infer<M>> {
+function roundTrip<M extends Model>(v: Validator<M>, input: unknown, obj: Record<string, unknown>, dashFromInput: boolean): NewModelOutcome<Infer<M>> {
   const root = v.program.resolved.root;
   const rootType: RType = { kind: "model", model: root };
-  const w: InputWriter = { open: new Set(), maxDepth: v.options.maxDepth, dict: input instanceof Map ? obj : undefined, typed: false };
+  const w: InputWriter = { open: new Set(), maxDepth: v.options.maxDepth, dict: input instanceof Map ? obj : undefined, typed: false, dashFromInput };
   let text: string;
   try {
     text = inputText(rootType, obj, "", w);
@@ -246,7 +248,7 @@ function roundTrip<M extends Model>(v: Validator<M>, input: unknown, obj: Record
   }
   const r = v.safeUnmarshalOwnText(text);
   if (!r.ok) return "errors" in r ? r : fail("mistyped" in r ? conversionError(r.mistyped.field, r.mistyped.expected, r.mistyped.got) : r.error);
-  if (w.typed && copiesFields(root)) copySkipped(rootType, obj, r.value, w.dict);
+  if (w.typed && copiesFields(root)) copySkipped(rootType, obj, r.value, w);
   return r;
 }
 
