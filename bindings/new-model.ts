@@ -5,7 +5,8 @@
 // - `Uint8Array`: JSON bytes, read exactly as `unmarshal` reads them (same errors).
 // - A typed value, read by TS property keys: a plain object all of whose keys are property keys
 //   of the model and which either has all of them (as values from unmarshal and newModel do) or
-//   has one that is not a JSON name. An undefined field counts as null; json:"-" and extras fields
+//   has one that is not a JSON name. A field it leaves out (or holds as undefined) is a missing
+//   field, as by JSON names (default=, REQUIRED, MISSING_FIELD); json:"-" and extras fields
 //   are copied as they are (Go copies the struct; validation does not read them) when of their
 //   field's type (null: the zero value), else a ConversionError (the value would break `Infer`).
 // - Any other plain object, or a `Map` with string keys, is read by JSON names (the dict form),
@@ -130,6 +131,9 @@ function objectText(m: RModel, o: Record<string, unknown>, path: string, w: Inpu
         if (e) throw e;
         return;
       }
+      // (a field left out, or undefined, is a missing field, as in an object read by JSON names:
+      // default=, null for a ptr, REQUIRED or MISSING_FIELD; as null it skipped them, unchecked)
+      if (x === undefined) return;
       text += (text === "" ? "" : ",") + prefixes[i] + (leafText(f.type, x) ?? inputText(f.type, x, joinKey(path, f.jsonName), w));
     });
   } else {

@@ -137,8 +137,12 @@ describe("inputs", () => {
 
   it("which keys an object is read by: all property keys, or one that is no JSON name -> property keys; else JSON names", () => {
     const v = new Validator(User, { strictMissingFields: false });
-    // only property keys, one of them no JSON name: a typed value missing fields (undefined is null)
-    expect(v.newModel({ Name: "Jo" } as never)).toMatchObject({ Name: "Jo", Age: 0, Role: "" });
+    // only property keys, one of them no JSON name: a typed value missing fields, which are missing
+    // fields as by JSON names (Role's default; test/standard-schema-review.test.ts)
+    expect(v.newModel({ Name: "Jo" } as never)).toMatchObject({ Name: "Jo", Age: 0, Role: "user" });
+    expect(v.newModel({ Name: "Jo", Role: undefined } as never)).toMatchObject({ Name: "Jo", Age: 0, Role: "user" });
+    // null is not missing: the zero value (README "Missing and null")
+    expect(v.newModel({ Name: "Jo", Role: null } as never)).toMatchObject({ Name: "Jo", Age: 0, Role: "" });
     // JSON names: missing fields take defaults
     expect(v.newModel({ name: "Jo" } as never)).toMatchObject({ Name: "Jo", Age: 0, Role: "user" });
     // a mix is a dict: the property key is an unknown key there

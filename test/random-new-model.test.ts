@@ -54,14 +54,14 @@ function byKeys(m: MSpec, o: Record<string, unknown>): boolean {
 
 /**
  * The input written by JSON names at every level, as newModel reads it (README "newModel"): an
- * object read by property keys has each field under its JSON name (an undefined one as null, as
- * bindings/new-model.ts says), a Date is Go's text of its time, a bigint its digits.
+ * object read by property keys has each field under its JSON name (one left out or undefined is
+ * missing, as bindings/new-model.ts says), a Date is Go's text of its time, a bigint its digits.
  */
 function asDict(ts: TSpec | undefined, v: unknown): unknown {
   if (v instanceof Date) return goTime(v);
   const b = ts && strip(ts);
   if (b?.k === "model" && isObject(v)) {
-    if (byKeys(b.m, v)) return Object.fromEntries(readable(b.m).map((f) => [f.json ?? f.key, asDict(f.type, v[f.key] ?? null)]));
+    if (byKeys(b.m, v)) return Object.fromEntries(readable(b.m).filter((f) => v[f.key] !== undefined).map((f) => [f.json ?? f.key, asDict(f.type, v[f.key])]));
     return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)
       .map(([k, x]) => [k, asDict(readable(b.m).find((f) => (f.json ?? f.key) === k)?.type, x)]));
   }
@@ -559,8 +559,8 @@ describe("random models: newModel and ~standard", () => {
         const input = JSON.parse(c.text) as Record<string, unknown>;
         const r = c.v.safeNewModel(input as never);
         // README "Missing and null": null on a field that is no ptr, slice, map or any takes its zero value
-        // unchecked; so does an undefined field of an object read by property keys (bindings/new-model.ts:
-        // "An undefined field counts as null"), as {"rest":{},"f0":0} is when "rest" is the extras field's key
+        // unchecked (a field left out of an object read by property keys is missing, as by JSON names:
+        // bindings/new-model.ts)
         const root: TSpec = { k: "model", m: c.setup.root, dirs: [] };
         if (!r.ok || hasZeroingNull(root, fromJs(asDict(root, input)))) return;
         const again = c.v.safeValidate(r.value);
