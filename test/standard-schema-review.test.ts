@@ -10,6 +10,10 @@
 // validate() refuses ({ n: 0 } under gte=1).
 
 import { sValidator } from "@hono/standard-validator";
+import type { StandardJSONSchemaV1 } from "@standard-schema/spec";
+import { generateText, NoObjectGeneratedError, Output, type TypeValidationError } from "ai";
+import { MockLanguageModelV3 } from "ai/test";
+import { Ajv } from "ajv";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
@@ -104,5 +108,43 @@ describe("a field left out of an object read by property keys is a missing field
     expect(e).toBeInstanceOf(TRPCError);
     expect((e as TRPCError).code).toBe("BAD_REQUEST");
     expect((e as TRPCError).message).toBe("n field is missing and has no default");
+  });
+});
+
+// The AI SDK sends ~standard.jsonSchema (schema(), draft-07) to the LLM. Its `required` lists the
+// `required` directive's fields only (as the Go library writes it: README "Schemas"), so an answer
+// that leaves out a field with no default=, ptr or omitempty passes the schema and is refused by
+// checker (MISSING_FIELD under strictMissingFields). README's AI SDK paragraph says so and how to
+// declare such a field; these pin both sides of it.
+describe("AI SDK: an answer the sent schema allows may leave out a field checker requires (README, Standard Schema)", () => {
+  const answering = (text: string) => new MockLanguageModelV3({
+    doGenerate: async () => ({
+      content: [{ type: "text", text }],
+      finishReason: { unified: "stop", raw: "stop" },
+      usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+      warnings: [],
+    }),
+  });
+  const sentSchema = (m: StandardJSONSchemaV1) => m["~standard"].jsonSchema.input({ target: "draft-07" });
+  const answer = { title: "Soup", steps: [{ text: "Boil water" }] };
+
+  it("minutes with no default: ajv passes the answer against the schema sent, checker refuses it (MISSING_FIELD)", async () => {
+    const Step = model("Step", { text: t.string("required,min=3"), minutes: t.int("min=0,max=120") });
+    const Recipe = model("Recipe", { title: t.string("required"), steps: t.slice(Step, "required,min=1") });
+    expect(new Ajv({ strict: false }).validate(sentSchema(Recipe), answer)).toBe(true);
+    const failure = await generateText({ model: answering(JSON.stringify(answer)), prompt: "A recipe.", output: Output.object({ schema: Recipe }) })
+      .then(() => undefined, (e: unknown) => e);
+    expect(NoObjectGeneratedError.isInstance(failure)).toBe(true);
+    expect(((failure as NoObjectGeneratedError).cause as TypeValidationError).cause).toEqual([
+      { message: "minutes field is missing and has no default", path: ["steps", 0, "minutes"] },
+    ]);
+  });
+
+  it("the README's remedy: default= (or a ptr) on such a field, and both agree", async () => {
+    const Step = model("Step", { text: t.string("required,min=3"), minutes: t.int("min=0,max=120,default=0"), tip: t.ptr(t.string()) });
+    const Recipe = model("Recipe", { title: t.string("required"), steps: t.slice(Step, "required,min=1") });
+    expect(new Ajv({ strict: false }).validate(sentSchema(Recipe), answer)).toBe(true);
+    const result = await generateText({ model: answering(JSON.stringify(answer)), prompt: "A recipe.", output: Output.object({ schema: Recipe }) });
+    expect(result.output).toEqual({ title: "Soup", steps: [{ text: "Boil water", minutes: 0, tip: null }] });
   });
 });
