@@ -17,6 +17,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { JsonSyntaxError, UnmarshalTypeError, ValidationError } from "../bindings/errors.js";
 import { model, t } from "../bindings/model.js";
 import { parseLines, type LineResult } from "../bindings/sources.js";
+import { UnionValidator, type UnionValue } from "../bindings/union.js";
 import { Validator, type Result } from "../bindings/validator.js";
 import { fieldError } from "./support/stream-harness.js";
 
@@ -289,5 +290,71 @@ describe("parseLines over the sources a pipeline has", () => {
     expect(text).toBeInstanceOf(Uint8Array);
     expect(text.length).toBe(1025);
     expect(textOf(text).slice(0, 12)).toBe('{"tags":["xx');
+  });
+});
+
+describe("parseLines over a UnionValidator: each record read as its variant, as the CLI reads a union's NDJSON (was a TypeError: read each line with the union's safeUnmarshal)", () => {
+  const Click = model("Click", { x: t.int("min=0"), y: t.int("min=0") });
+  const Key = model("Key", { key: t.string("required,max=1") });
+  const Input = new UnionValidator({ discriminator: "type", variants: { click: Click, key: Key } });
+  const RECORDS = [
+    '{"type":"click","x":1,"y":2}',
+    '{"type":"key","key":"\u00e9"}',
+    '{"type":"key","key":"ab"}',
+    '{"type":"wheel"}',
+    '{"x":1}',
+    '{"type":"click","x":"1","y":2}',
+    '{"type":"click",',
+    '\uFEFF{"type":"key","key":"a"}',
+    '[]',
+  ];
+
+  it("random record sets cut at random places: the union's safeUnmarshal of each line, its errors placed in the input (seed 11, 200 runs)", async () => {
+    const unionLines = fc.record({
+      lines: fc.array(fc.nat(RECORDS.length - 1), { minLength: 1, maxLength: 8 }),
+      crlf: fc.boolean(),
+      cuts: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }),
+      mode: fc.constantFrom("string" as const, "bytes" as const, "mixed" as const),
+    });
+    await fc.assert(
+      fc.asyncProperty(unionLines, async (c) => {
+        const input = c.lines.map((l) => RECORDS[l]).join(c.crlf ? "\r\n\n" : "\n");
+        const got: LineResult<UnionValue<{ click: typeof Click; key: typeof Key }>>[] = await collect(parseLines(Input, chunksOf(split(input, c.cuts, c.mode))));
+        expect(got.map((r) => outcome(r.line, r))).toEqual(expected(Input, input, c.mode === "string"));
+        compared += got.length;
+      }),
+      { seed: 11, numRuns: 200 },
+    );
+  });
+
+  it("the variant and value, the error's line and offset in the input; abortOnError stops at the first error", async () => {
+    const input = `${RECORDS[0]}\n\n${RECORDS[3]}\r\n${RECORDS[5]}\n${RECORDS[1]}`;
+    const got = await collect(parseLines(Input, chunksOf([input])));
+    expect(got.map(shown)).toEqual([
+      '1 {"variant":"click","value":{"x":1,"y":2}}',
+      "3 ValidationError: type: must be one of: click, key",
+      "4 UnmarshalTypeError: cannot unmarshal string into field x of type int",
+      '5 {"variant":"key","value":{"key":"\u00e9"}}',
+    ]);
+    const typeError = got[2].ok ? undefined : got[2].error;
+    expect(typeError).toBeInstanceOf(UnmarshalTypeError);
+    expect((typeError as UnmarshalTypeError).offset).toBe(RECORDS[0].length + 2 + RECORDS[3].length + 2 + '{"type":"click","x":'.length);
+    const ac = new AbortController();
+    const stopped = await collect(parseLines(Input, chunksOf([input]), { abortOnError: ac }));
+    expect(stopped.map((r) => r.line)).toEqual([1, 3]);
+    expect(ac.signal.reason).toBeInstanceOf(ValidationError);
+  });
+
+  it("validator options beside a union are a TypeError naming parseLines (the union's validators have theirs); its maxDocumentBytes is the union's", async () => {
+    await expect(parseLines(Input, chunksOf([]), { maxErrors: 3 } as never).next()).rejects.toThrow(
+      new TypeError("checker: parseLines would ignore the validator options given (maxErrors): the union's validators have theirs (new UnionValidator(definition, options))"),
+    );
+    const small = new UnionValidator({ discriminator: "type", variants: { click: Click, key: Key } }, { maxDocumentBytes: 20 });
+    const got = await collect(parseLines(small, chunksOf(['{"type":"key","key":"a"}\n{"type":"key"', ',"key":"a"}\n{"type":"key","key":"a","x":1}'])));
+    expect(got.map(shown)).toEqual([
+      "1 JsonSyntaxError: document larger than maxDocumentBytes (20) at offset 20 (line 1, column 21)",
+      "2 JsonSyntaxError: document larger than maxDocumentBytes (20) at offset 45 (line 2, column 21)",
+      "3 JsonSyntaxError: document larger than maxDocumentBytes (20) at offset 70 (line 3, column 21)",
+    ]);
   });
 });
