@@ -183,6 +183,25 @@ describe("parseLines: one-shot's result of each line, whatever the chunks (diffe
     compared += one.length;
   });
 
+  it("abortOnError: the records up to the first error, which aborts the controller, whatever the chunks (seed 3, 200 runs)", async () => {
+    await fc.assert(
+      fc.asyncProperty(lineSets, async (c) => {
+        const input = inputOf(c);
+        const want = expected(v, input, c.mode === "string");
+        const first = want.findIndex((o) => !o.ok);
+        const ac = new AbortController();
+        const got = await collect(parseLines(v, chunksOf(split(input, c.cuts, c.mode)), { abortOnError: ac }));
+        expect(got.map((r) => outcome(r.line, r))).toEqual(first < 0 ? want : want.slice(0, first + 1));
+        expect(ac.signal.aborted).toBe(first >= 0);
+        // (the record's own error, a ValidationError included)
+        const last = got[got.length - 1];
+        if (first >= 0) expect(ac.signal.reason).toBe(last.ok ? undefined : last.error);
+        compared += got.length;
+      }),
+      { seed: 3, numRuns: 200 },
+    );
+  });
+
   it("under a small maxDocumentBytes: a longer line is one-shot's `document larger` record at its line, the lines after it read on (seed 7, 200 runs)", async () => {
     const small = new Validator(Event, { maxDocumentBytes: 40 });
     await fc.assert(
@@ -194,6 +213,35 @@ describe("parseLines: one-shot's result of each line, whatever the chunks (diffe
       }),
       { seed: 7, numRuns: 200 },
     );
+  });
+});
+
+describe("parseLines at the maxDocumentBytes boundary: lines of max - 1 to max + 2 bytes, a multi-byte character across the limit, a CR before the newline", () => {
+  it("every two-chunk split (bytes and UTF-16 units): one-shot's record of each line", async () => {
+    const max = 24;
+    const small = new Validator(Event, { maxDocumentBytes: max });
+    /** A record of exactly n UTF-8 bytes whose name ends in `last`. */
+    const record = (n: number, last: string): string => {
+      const head = '{"id":1,"name":"';
+      const fill = n - encoder.encode(head + last + '"}').length;
+      return head + "a".repeat(fill) + last + '"}';
+    };
+    const lines: string[] = [];
+    for (let n = max - 1; n <= max + 2; n++) for (const last of ["", "\u00e9", "\u20ac", "\u{1F375}"]) lines.push(record(n, last));
+    const input = lines.map((l, i) => l + (i % 3 === 0 ? "\r\n" : i % 3 === 1 ? "\r\r\n" : "\n")).join("") + `\r${" ".repeat(max + 3)}\n${lines[0]}\r`;
+    const bytes = encoder.encode(input);
+    const wantBytes = expected(small, input);
+    const wantString = expected(small, input, true);
+    for (let at = 0; at <= bytes.length; at++) {
+      const got = await collect(parseLines(small, chunksOf([bytes.slice(0, at), bytes.slice(at)])));
+      expect(got.map((r) => outcome(r.line, r))).toEqual(wantBytes);
+      compared += got.length;
+    }
+    for (let at = 0; at <= input.length; at++) {
+      const got = await collect(parseLines(small, chunksOf([input.slice(0, at), input.slice(at)])));
+      expect(got.map((r) => outcome(r.line, r))).toEqual(wantString);
+      compared += got.length;
+    }
   });
 });
 
