@@ -123,8 +123,12 @@ function unknownOption(options: unknown): string | undefined {
   return Object.keys(options).find((k) => !VALIDATOR_OPTION_NAMES.includes(k) && !READING_OPTIONS.includes(k));
 }
 
-/** The TypeError of an unknown option where only the reading options may be given. */
+/**
+ * The TypeError of options that are not an object, or of an unknown option, where only the
+ * reading options may be given (null crashed reading its signal).
+ */
 function readingOptionsOnly(options: unknown, call: string): void {
+  if (options === null || typeof options !== "object") throw new TypeError(`checker: ${call}'s options take an object (${READING_OPTIONS.join(", ")}), not ${kindOf(options)}`);
   const unknown = unknownOption(options);
   if (unknown !== undefined) throw new TypeError(`checker: ${call}: unknown option ${JSON.stringify(unknown)} (${READING_OPTIONS.join(", ")})`);
 }

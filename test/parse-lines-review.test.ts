@@ -14,9 +14,9 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { JsonSyntaxError, UnmarshalTypeError, ValidationError } from "../bindings/errors.js";
+import { JsonSyntaxError, ModelError, UnmarshalTypeError, ValidationError } from "../bindings/errors.js";
 import { model, t } from "../bindings/model.js";
-import { parseLines, type LineResult } from "../bindings/sources.js";
+import { parseLines, parseStream, parseUnionStream, type LineResult } from "../bindings/sources.js";
 import { UnionValidator, type UnionValue } from "../bindings/union.js";
 import { Validator, type Result } from "../bindings/validator.js";
 import { fieldError } from "./support/stream-harness.js";
@@ -404,5 +404,20 @@ describe("parseLines over a UnionValidator: each record read as its variant, as 
       "2 JsonSyntaxError: document larger than maxDocumentBytes (20) at offset 45 (line 2, column 21)",
       "3 JsonSyntaxError: document larger than maxDocumentBytes (20) at offset 70 (line 3, column 21)",
     ]);
+  });
+});
+
+describe("options that are not an object beside a Validator or a union: a TypeError naming the call (it crashed: Cannot read properties of null (reading 'signal'))", () => {
+  const v = new Validator(Event);
+  const union = new UnionValidator({ discriminator: "type", variants: { e: Event } });
+  const takes = (call: string, got: string) => new TypeError(`checker: ${call}'s options take an object (signal, abortOnError), not ${got}`);
+  it("parseLines, parseStream, parseUnionStream with null or a number; through a model it stays the Validator's ModelError", async () => {
+    for (const [given, kind] of [[null, "null"], [5, "number"]] as const) {
+      await expect(parseLines(v, chunksOf([]), given as never).next()).rejects.toThrow(takes("parseLines", kind));
+      await expect(parseLines(union, chunksOf([]), given as never).next()).rejects.toThrow(takes("parseLines", kind));
+      expect(() => parseStream(v, chunksOf([]), given as never)).toThrow(takes("parseStream", kind));
+      expect(() => parseUnionStream(union, chunksOf([]), given as never)).toThrow(takes("parseUnionStream", kind));
+      await expect(parseLines(Event, chunksOf([]), given as never).next()).rejects.toThrow(new ModelError(`validator options must be an object, got ${kind}`, "Event"));
+    }
   });
 });
