@@ -3,12 +3,12 @@
 // one JSON document (parseStream) or as NDJSON / JSON lines, one result per record (parseLines).
 
 import { JsonSyntaxError, ModelError, UnmarshalTypeError, ValidationError, withoutStack, type FieldError } from "./errors.js";
-import type { Infer, Model } from "./model.js";
+import { isModel, wrongArgument, type Infer, type Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { checkStreamModel, ownOptionsOnly, StreamParser, VALIDATOR_HAS_OPTIONS, type StreamResult } from "./stream.js";
 import { jsonInput, copyChunk, joinChunks, kindOf, partOf } from "./text-store.js";
 import { checkUnion, UnionStreamParser, type UnionStreamResult } from "./union-stream.js";
-import type { UnionValidator, UnionVariants, VariantModels } from "./union.js";
+import { UnionValidator, type UnionValue, type UnionVariants, type VariantModels } from "./union.js";
 import { Validator, VALIDATOR_OPTION_NAMES, type Result, type UnmarshalError } from "./validator.js";
 import { validatorOf as simpleValidatorOf } from "./api.js";
 
@@ -123,8 +123,12 @@ function unknownOption(options: unknown): string | undefined {
   return Object.keys(options).find((k) => !VALIDATOR_OPTION_NAMES.includes(k) && !READING_OPTIONS.includes(k));
 }
 
-/** The TypeError of an unknown option where only the reading options may be given. */
+/**
+ * The TypeError of options that are not an object, or of an unknown option, where only the
+ * reading options may be given (null crashed reading its signal).
+ */
 function readingOptionsOnly(options: unknown, call: string): void {
+  if (options === null || typeof options !== "object") throw new TypeError(`checker: ${call}'s options take an object (${READING_OPTIONS.join(", ")}), not ${kindOf(options)}`);
   const unknown = unknownOption(options);
   if (unknown !== undefined) throw new TypeError(`checker: ${call}: unknown option ${JSON.stringify(unknown)} (${READING_OPTIONS.join(", ")})`);
 }
@@ -226,6 +230,9 @@ export function parseStream<M extends Model>(model: M | Validator<M>, source: Ch
   return drive("parseStream", new StreamParser<M>(validatorOf(model, options, "parseStream", "use parseUnionStream")), source, options);
 }
 
+/** Why validator options given with a union would be ignored. */
+const UNION_HAS_OPTIONS = "the union's validators have theirs (new UnionValidator(definition, options))";
+
 /**
  * parseStream for a discriminated union: narrows to the variant once the discriminator is read;
  * the last result is one-shot UnionValidator.safeUnmarshal's outcome (a repeated discriminator:
@@ -234,7 +241,7 @@ export function parseStream<M extends Model>(model: M | Validator<M>, source: Ch
 export function parseUnionStream<A extends UnionVariants, V extends VariantModels>(union: UnionValidator<A, V>, source: ChunkSource, options: StreamReadOptions = {}): AsyncGenerator<UnionStreamResult<V>> {
   checkUnion(union, "parseUnionStream", "use parseStream");
   readingOptionsOnly(options, "parseUnionStream");
-  ownOptionsOnly(validatorOptions(options, "parseUnionStream"), "parseUnionStream", "the union's validators have theirs (new UnionValidator(definition, options))");
+  ownOptionsOnly(validatorOptions(options, "parseUnionStream"), "parseUnionStream", UNION_HAS_OPTIONS);
   return drive("parseUnionStream", new UnionStreamParser(union), source, options);
 }
 
@@ -253,9 +260,27 @@ export type LineResult<T> = { line: number; text: string | Uint8Array } & Result
  */
 export function parseLines<M extends Model>(model: M, source: ChunkSource, options?: ParseStreamOptions): AsyncGenerator<LineResult<Infer<M>>>;
 export function parseLines<M extends Model>(validator: M | Validator<M>, source: ChunkSource, options?: StreamReadOptions): AsyncGenerator<LineResult<Infer<M>>>;
-export async function* parseLines<M extends Model>(model: M | Validator<M>, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<Infer<M>>> {
-  const v = validatorOf(model, options, "parseLines", "read each line with the union's safeUnmarshal");
-  yield* stopping(recordBatches(v, source, options.signal), options, (r) => (r.ok ? undefined : r.error));
+export function parseLines<A extends UnionVariants, V extends VariantModels>(union: UnionValidator<A, V>, source: ChunkSource, options?: StreamReadOptions): AsyncGenerator<LineResult<UnionValue<V>>>;
+export async function* parseLines(model: Model | Validator | UnionValidator, source: ChunkSource, options: ParseStreamOptions = {}): AsyncGenerator<LineResult<unknown>> {
+  yield* stopping(recordBatches<unknown>(linesReader(model, options), source, options.signal), options, (r) => (r.ok ? undefined : r.error));
+}
+
+/** What reads parseLines' records: a union's reader, or a model's Validator; anything else is a TypeError. */
+function linesReader(model: Model | Validator | UnionValidator, options: ParseStreamOptions): RecordReader<unknown> {
+  if (model instanceof UnionValidator) return unionReader(model, options);
+  if (!(model instanceof Validator) && !isModel(model)) throw wrongArgument("parseLines", "a model, a Validator or a UnionValidator", model);
+  return validatorOf(model, options, "parseLines", "");
+}
+
+/**
+ * A union's records: each line read by its safeUnmarshal (as the variant its discriminator
+ * names), as the CLI reads them. The reading options alone may be given, as to parseUnionStream.
+ */
+function unionReader(union: UnionValidator, options: ParseStreamOptions): RecordReader<unknown> {
+  readingOptionsOnly(options, "parseLines");
+  ownOptionsOnly(validatorOptions(options, "parseLines"), "parseLines", UNION_HAS_OPTIONS);
+  // (the probe has the union's options, maxDocumentBytes among them)
+  return { safeUnmarshal: union.safeUnmarshal, options: union.probe.options };
 }
 
 /**

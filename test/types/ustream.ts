@@ -1,4 +1,4 @@
-import { model, t, UnionValidator, UnionStreamParser, parseUnionStream, type StreamState, type UnionStreamResult } from "checker";
+import { model, t, UnionValidator, UnionStreamParser, parseLines, parseUnionStream, type LineResult, type StreamState, type UnionStreamResult, type UnionValue } from "checker";
 import { type Equal, type Expect, show } from "./util.js";
 const Cat = model("Cat", { name: t.string("required"), lives: t.int("min=1,max=9") });
 const Dog = model("Dog", { name: t.string("required"), breed: t.string() });
@@ -30,5 +30,13 @@ async function main() {
   // @ts-expect-error a union's validators have their options (new UnionValidator(definition, options))
   parseUnionStream(Pets2, source(), { maxErrors: 3 });
   parseUnionStream(Pets2, source(), { abortOnError: true });
+  // NDJSON of a union: each record as its variant
+  for await (const rec of parseLines(Pets, source('{"type":"cat","name":"Tom","lives":9}\n'))) {
+    type _rec = Expect<Equal<typeof rec, LineResult<UnionValue<{ cat: typeof Cat; dog: typeof Dog }>>>>;
+    if (rec.ok && rec.value.variant === "cat") { const l: number = rec.value.value.lives; void l; }
+  }
+  // @ts-expect-error a union's validators have their options (new UnionValidator(definition, options))
+  parseLines(Pets, source(), { maxErrors: 3 });
+  parseLines(Pets, source(), { abortOnError: true });
 }
 void main;
