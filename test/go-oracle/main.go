@@ -9,6 +9,7 @@
 //	{"op":"struct","type":{...},"writeAs":{...},"text":"{...}"}: a document decoded into a built type, in structure.go
 //	{"op":"time","shape":"value","text":"\"2024-01-01T00:00:00Z\""}: a value in a time.Time field, in times.go
 //	{"op":"pattern","pattern":"^a+$","inputs":["aa"]}: regexp.Compile and MatchString, in patterns.go
+//	{"op":"remarshal","type":{...},"text":"{...}"}: json.Marshal of a document decoded into a built type, in marshal.go
 //
 // unmarshal decodes {"f":<text>} into a struct whose one field f has the kind; the value is
 // the field's value in decimal (FormatInt, FormatUint, or FormatFloat(float64(f), 'g', -1, 64):
@@ -156,6 +157,8 @@ func main() {
 				a = decodeStructure(r.Type, r.WriteAs, r.Text)
 			case "time":
 				a = decodeTime(r.Shape, r.Text)
+			case "remarshal":
+				a = remarshal(r.Type, r.Text)
 			case "pattern":
 				a = pattern(r.Pattern, r.Inputs)
 			default:

@@ -4,8 +4,8 @@
 //	{"op":"struct","type":{"k":"struct","fields":[{"json":"n","omitempty":true,"type":{"k":"int8"}}]},"text":"{\"n\":1}"}
 //	-> {"ok":true,"value":"{\"n\":1}"}
 //
-// A type is {"k":kind} for string, bool, the int and uint kinds, float32, float64 and "any"
-// (interface{}); {"k":"ptr"|"slice"|"map","elem":T} (map[string]T); {"k":"array","n":N,"elem":T};
+// A type is {"k":kind} for string, bool, the int and uint kinds, float32, float64, "time"
+// (time.Time) and "any" (interface{}); {"k":"ptr"|"slice"|"map","elem":T} (map[string]T); {"k":"array","n":N,"elem":T};
 // {"k":"struct","fields":[{"json":name,"omitempty":bool,"type":T}]}, its fields named F0, F1, ...
 // with the tag json:"name[,omitempty]". The text is decoded with json.Unmarshal into a new zero
 // value; the answer is json.Marshal of it (HTML-escaping off, as the "string" op), or the error
@@ -50,6 +50,8 @@ func buildType(d typeDesc) (reflect.Type, error) {
 		return reflect.TypeOf(false), nil
 	case "any":
 		return anyType, nil
+	case "time":
+		return reflect.TypeOf(time.Time{}), nil
 	case "ptr", "slice", "map", "array":
 		if d.Elem == nil {
 			return nil, fmt.Errorf("%s without elem", d.K)
@@ -97,22 +99,34 @@ func typeOf(desc json.RawMessage) (reflect.Type, error) {
 	return buildType(d)
 }
 
-func decodeStructure(desc, writeAs json.RawMessage, text string) (a answer) {
+// decodeInto decodes text into a new value of the described type: a pointer to it, or (nil and)
+// the answer that says why not. A panic of reflect is an "oracle: panic: ..." answer.
+func decodeInto(desc json.RawMessage, text string) (p reflect.Value, failed *answer) {
 	defer func() {
-		if p := recover(); p != nil {
-			a = answer{Error: fmt.Sprintf("oracle: panic: %v", p)}
+		if r := recover(); r != nil {
+			failed = &answer{Error: fmt.Sprintf("oracle: panic: %v", r)}
 		}
 	}()
 	t, err := typeOf(desc)
 	if err != nil {
-		return answer{Error: "oracle: " + err.Error()}
+		return p, &answer{Error: "oracle: " + err.Error()}
 	}
-	p := reflect.New(t)
+	p = reflect.New(t)
 	if err = json.Unmarshal([]byte(text), p.Interface()); err != nil {
-		return unmarshalFailure(err)
+		a := unmarshalFailure(err)
+		return p, &a
+	}
+	return p, nil
+}
+
+func decodeStructure(desc, writeAs json.RawMessage, text string) answer {
+	p, failed := decodeInto(desc, text)
+	if failed != nil {
+		return *failed
 	}
 	if len(writeAs) > 0 {
-		if t, err = typeOf(writeAs); err != nil {
+		t, err := typeOf(writeAs)
+		if err != nil {
 			return answer{Error: "oracle: " + err.Error()}
 		}
 		p = reflect.New(t)

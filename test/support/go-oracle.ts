@@ -12,7 +12,7 @@ import { runEnsureScript } from "./ensure-tool.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const DEBIAN_GO = "/usr/lib/go/bin/go";
 
-/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", times.go for "time", patterns.go for "pattern"). */
+/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", times.go for "time", patterns.go for "pattern", marshal.go for "remarshal"). */
 export type GoRequest =
   | { op: "unmarshal"; kind: string; text: string }
   | { op: "marshal"; f32: string; f64: string }
@@ -20,7 +20,8 @@ export type GoRequest =
   | { op: "tag"; tag: string; keys: string[]; reads: string[] }
   | { op: "struct"; type: GoType; writeAs?: GoType; text: string }
   | { op: "time"; shape: "value" | "ptr" | "slice"; text: string }
-  | { op: "pattern"; pattern: string; inputs: string[] };
+  | { op: "pattern"; pattern: string; inputs: string[] }
+  | { op: "remarshal"; type: GoType; text: string };
 
 /** A Go type for the "struct" op (test/go-oracle/structure.go): fields are named F0, F1, ... with json:"json[,omitempty]". */
 export type GoType =
