@@ -198,4 +198,14 @@ describe("marshal against Go's json.Marshal (random models and values)", () => {
     // marshal(unmarshal(x)) round-trips: the written text reads back as the same value
     expect(unmarshal(Ints, written)).toEqual(value);
   });
+
+  // README (Marshal): "Unlike that round trip, `dict` keeps empty `omitempty` fields ... every
+  // field is a key" — Go's Dict (json.Marshal, then json.Unmarshal into map[string]any) drops them.
+  it("dict keeps empty omitempty fields that marshal (and Go's Dict) leave out", () => {
+    const O = model("O", { a: t.string('json:"a,omitempty"'), l: t.slice(t.int(), 'json:"l,omitempty"'), p: t.ptr(t.int(), 'json:"p,omitempty"'), n: t.int(), s: t.string('json:"-"') });
+    const v = new Validator(O);
+    const value = { a: "", l: [], p: null, n: 0, s: "x" };
+    expect(text(v.marshal(value))).toBe('{"n":0}');
+    expect(v.dict(value)).toStrictEqual({ a: "", l: [], p: null, n: 0 });
+  });
 });
