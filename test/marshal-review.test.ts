@@ -4,7 +4,8 @@
 // random clean documents that checker's unmarshal accepts:
 //   full = marshalWithOptions(value, { omitEmpty: false, extras: false }) — every field written;
 //   Go decodes `full` into the same Go type and json.Marshal's it (omitempty by each tag);
-//   that must be, byte for byte, checker's marshalWithOptions(value, { extras: false }).
+//   that must be, byte for byte, checker's marshalWithOptions(value, { extras: false }) (and with
+//   indent 2 or "\t", Go's MarshalIndent with that indent).
 // So field order, omitempty on every kind, float formatting (float32 too), times, map key order
 // and string escaping are compared with Go; default= is in the value already (Go has no defaults).
 // Documented differences are applied as rules, never by dropping cases:
@@ -79,7 +80,7 @@ function goNames(m: MSpec): MSpec {
   return { name: m.name, fields: m.fields.map((f) => ({ ...f, json: f.json === GO_REFUSES ? STAND_IN : f.json, type: ty(f.type) })) };
 }
 
-interface Pair { spec: MSpec; setup: string; full: string; mine: string }
+interface Pair { spec: MSpec; setup: string; full: string; mine: string; indent: string | undefined }
 
 describe("marshal against Go's json.Marshal (random models and values)", () => {
   let go: GoOracle;
@@ -96,11 +97,13 @@ describe("marshal against Go's json.Marshal (random models and values)", () => {
       let value: unknown;
       try { value = v.unmarshal(c.text.replaceAll(`"${GO_REFUSES}":`, `"${STAND_IN}":`)); } catch { continue; }
       const full = text(v.marshalWithOptions(value as never, { omitEmpty: false, extras: false }));
-      const mine = text(v.marshalWithOptions(value as never, { extras: false }));
-      pairs.push({ spec: setup.root, setup: describeSetup(setup), full, mine });
+      // (every third value indented, as Go's MarshalIndent with prefix "": 2 spaces or a tab)
+      const indent = pairs.length % 3 === 1 ? 2 : pairs.length % 3 === 2 ? "\t" : undefined;
+      const mine = text(v.marshalWithOptions(value as never, { extras: false, indent }));
+      pairs.push({ spec: setup.root, setup: describeSetup(setup), full, mine, indent: indent === 2 ? "  " : indent });
     }
     expect(pairs.length).toBeGreaterThan(RUNS / 4);
-    const answers = go.ask(pairs.map((p) => ({ op: "remarshal", type: goStruct(p.spec), text: p.full })));
+    const answers = go.ask(pairs.map((p) => ({ op: "remarshal", type: goStruct(p.spec), text: p.full, ...(p.indent === undefined ? {} : { indent: p.indent }) })));
     const diffs = pairs.flatMap((p, i) => {
       const a = answers[i]!;
       const want = a.ok ? asChecker(a.value!) : `error: ${a.error}`;

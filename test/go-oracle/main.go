@@ -49,6 +49,7 @@ type request struct {
 	Shape   string          `json:"shape"`
 	Pattern string          `json:"pattern"`
 	Inputs  []string        `json:"inputs"`
+	Indent  *string         `json:"indent"`
 }
 
 type answer struct {
@@ -158,7 +159,7 @@ func main() {
 			case "time":
 				a = decodeTime(r.Shape, r.Text)
 			case "remarshal":
-				a = remarshal(r.Type, r.Text)
+				a = remarshal(r.Type, r.Text, r.Indent)
 			case "pattern":
 				a = pattern(r.Pattern, r.Inputs)
 			default:

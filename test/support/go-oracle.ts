@@ -21,7 +21,7 @@ export type GoRequest =
   | { op: "struct"; type: GoType; writeAs?: GoType; text: string }
   | { op: "time"; shape: "value" | "ptr" | "slice"; text: string }
   | { op: "pattern"; pattern: string; inputs: string[] }
-  | { op: "remarshal"; type: GoType; text: string };
+  | { op: "remarshal"; type: GoType; text: string; indent?: string };
 
 /** A Go type for the "struct" op (test/go-oracle/structure.go): fields are named F0, F1, ... with json:"json[,omitempty]". */
 export type GoType =
