@@ -5,7 +5,8 @@
 // What is written
 // - Fields in declaration order under their JSON names; json:"-" fields never.
 // - The entries of a map field, and of an object in an `any` value (Go's map[string]any), sorted
-//   by key, as Go sorts map keys (by UTF-8 bytes, that is by code point).
+//   by key, as Go sorts map keys (by UTF-8 bytes, that is by code point; a lone surrogate as the
+//   U+FFFD Go's string holds for it).
 // - omitempty (Go's rule): a field is left out when its value is empty: null (nil ptr, slice, map,
 //   any), "", 0, false, an empty slice, array or map. A model (struct) or a time is never empty,
 //   and neither is a ptr to a zero value.
@@ -76,20 +77,36 @@ export interface JsonLayout {
   fail(path: string, got: string): Error;
 }
 
-/** The sort key of a UTF-16 unit: surrogates (code points above U+FFFF) after U+E000..U+FFFF. */
-function codePointOrder(c: number): number {
-  return c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c;
+const REPLACEMENT_ORDER = 0xfffd - 0x800;
+
+/**
+ * The sort key of the UTF-16 unit at i of s: surrogate pairs (code points above U+FFFF) after
+ * U+E000..U+FFFF; a lone surrogate as U+FFFD, the character Go's string holds for it (Go sorts
+ * the map keys it decoded, where a lone surrogate escape is U+FFFD).
+ */
+function unitOrder(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c >= 0xe000) return c - 0x800;
+  if (c < 0xd800) return c;
+  const paired = c < 0xdc00
+    ? (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00
+    : i > 0 && (s.charCodeAt(i - 1) & 0xfc00) === 0xd800;
+  return paired ? c + 0x2000 : REPLACEMENT_ORDER;
 }
 
 /** Compare two strings by code point, the order of their UTF-8 bytes (Go's strings.Compare). */
 export function compareKeys(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
+  let tie = 0; // (units that differ in the same place: a lone surrogate and U+FFFD, equal to Go)
   for (let i = 0; i < n; i++) {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
-    if (x !== y) return codePointOrder(x) - codePointOrder(y);
+    if (x === y) continue;
+    const d = unitOrder(a, i) - unitOrder(b, i);
+    if (d !== 0) return d;
+    if (tie === 0) tie = x - y;
   }
-  return a.length - b.length;
+  return a.length - b.length || tie;
 }
 
 /** The entries of o, sorted by key when the layout asks for it. */
