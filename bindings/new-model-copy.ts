@@ -21,7 +21,7 @@
 // value a check refuses (so the errors, their order and the maxErrors cut stay unmarshal's).
 
 import { hasType, objectChecksPass } from "./reference.js";
-import { fitsFloat32, intRange, stripPtr, typeName, type RField, type RModel, type RType } from "./resolve.js";
+import { fitsFloat32, intRange, isNilable, stripPtr, typeName, type RField, type RModel, type RType } from "./resolve.js";
 import { ConversionError, withoutStack } from "./errors.js";
 import { anyText, describe, isPlainObject, joinKey, type JsonLayout } from "./marshal.js";
 import { goTimeMillis } from "./go-time.js";
@@ -244,7 +244,7 @@ export function takesSkipped(f: RField, dashFromInput: boolean): boolean {
  * @internal
  */
 export function skippedMismatch(t: RType, v: unknown, path: string, depth: number, maxDepth: number): ConversionError | undefined {
-  if (v === null && (t.kind === "ptr" || t.kind === "slice" || t.kind === "map" || (t.kind === "scalar" && t.scalar === "any"))) return undefined;
+  if (v === null && (isNilable(t) || (t.kind === "scalar" && t.scalar === "any"))) return undefined;
   const base = stripPtr(t);
   if (!hasType(base, v)) return withoutStack(() => new ConversionError(path, typeName(base), describe(v)));
   if (base.kind !== "slice" && base.kind !== "array" && base.kind !== "map" && base.kind !== "model") return undefined;

@@ -203,7 +203,11 @@ export type NewModelOutcome<T> = Result<T, NewModelError> | { ok: false; errors:
 
 /** NewModel of a validator: never throws for bad input, returns the error instead. */
 export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknown): Result<Infer<M>, NewModelError> {
-  const r = newModelOutcome(v, input, true);
+  return asResult(newModelOutcome(v, input, true));
+}
+
+/** An outcome as safeNewModel gives it: field errors become their ValidationError. */
+function asResult<T>(r: NewModelOutcome<T>): Result<T, NewModelError> {
   return "errors" in r ? fail(withoutStack(() => new ValidationError(r.errors))) : r;
 }
 
@@ -234,8 +238,7 @@ export function newModelOutcome<M extends Model>(v: Validator<M>, input: unknown
 export function safeNewModelByText<M extends Model>(v: Validator<M>, input: unknown): Result<Infer<M>, NewModelError> {
   const obj = input instanceof Map ? Object.fromEntries(input) as unknown : input;
   if (!isPlainObject(obj)) throw new TypeError("safeNewModelByText takes a plain object or a Map with string keys");
-  const r = roundTrip(v, input, obj, true);
-  return "errors" in r ? fail(withoutStack(() => new ValidationError(r.errors))) : r;
+  return asResult(roundTrip(v, input, obj, true));
 }
 
 /** newModel of a plain object (`obj`; `input` when it was a Map) by writing it as JSON and unmarshaling that. */

@@ -141,6 +141,11 @@ export function stripPtr(t: RType): RType {
   return t.kind === "ptr" ? stripPtr(t.elem) : t;
 }
 
+/** Types Go writes as `null` when nil (ptr, slice, map). */
+export function isNilable(t: RType): boolean {
+  return t.kind === "ptr" || t.kind === "slice" || t.kind === "map";
+}
+
 /** Go spelling of a type, for messages: int, []string, map[string]int, *Address, time.Time. */
 export function typeName(t: RType): string {
   switch (t.kind) {

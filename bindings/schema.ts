@@ -80,7 +80,7 @@
 // - [N]T: checker reads any length (missing items zero, extra items dropped, as Go) and counts N.
 // - directives listed in x-checker (no keyword at all).
 
-import { FLOAT32_OVERFLOW, intRange, type Resolved, type RField, type RModel, type RType } from "./resolve.js";
+import { FLOAT32_OVERFLOW, intRange, isNilable, type Resolved, type RField, type RModel, type RType } from "./resolve.js";
 import type { Model } from "./model.js";
 import { setMember } from "./values.js";
 
@@ -143,11 +143,6 @@ function nullable(s: JsonObject): JsonObject {
   const out: JsonObject = { ...s, type: [s.type as string, "null"] };
   if (Array.isArray(s.enum)) out.enum = [...(s.enum as JsonValue[]), null];
   return out;
-}
-
-/** Types Go writes as `null` when nil. */
-function isNilable(t: RType): boolean {
-  return t.kind === "ptr" || t.kind === "slice" || t.kind === "map";
 }
 
 /** Models that reach themselves through their fields (they need $defs and $ref). */
