@@ -11,7 +11,9 @@
 // text Go reads (go-time.ts), arrays and plain objects of the declared shape, null only where Go
 // has a nil and no default= could apply). Such a value is
 // copied here in one walk that also makes the checks `validate()` makes (bindings/reference.ts),
-// which fail where unmarshal fails.
+// which fail where unmarshal fails. Each model's objects are copied by code generated for the model
+// where the platform allows it (bindings/new-model-copy-generated.ts), which hands anything but the
+// common case back to the generic walk here.
 // The content of an `any` field is converted as the round trip converts it, as JSON (a Date
 // becomes its text); json:"-" and extras fields are what the round trip gives them.
 //
@@ -28,6 +30,7 @@ import { goTimeMillis } from "./go-time.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
 import { modelObject } from "./model-object.js";
 import { setMember, zeroValue } from "./values.js";
+import { generatedCopy, type CopyParts, type GeneratedCopy } from "./new-model-copy-generated.js";
 
 /** The walk's bounds (the validator's maxDepth, an upper bound on the round trip's UTF-8 text) and what it found. */
 interface CopyWalk {
@@ -73,8 +76,17 @@ export function directNewModel(root: RModel, input: Record<string, unknown>, max
  * no other key but the root's ignored ones and, where unknown keys are ignored, unknown keys
  * holding a scalar (json:"-" and extras fields take the zero value, as the round trip reads none).
  * Which keys it is read by is decided as the round trip decides (readsPropertyKeys).
+ * The model's generated copy (new-model-copy-generated.ts) where there is one, else copyPlain.
  */
 function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<string, unknown> | typeof NO {
+  if (genericOnly) return copyPlain(m, o, w, depth);
+  let copy = copies.get(m);
+  if (copy === undefined) copies.set(m, copy = generatedCopy(m, parts) ?? null);
+  return copy ? copy(o, w, depth) as Record<string, unknown> | typeof NO : copyPlain(m, o, w, depth);
+}
+
+/** copyModel by the generic walk, field by field. */
+function copyPlain(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<string, unknown> | typeof NO {
   if (!isPlainObject(o) || depth >= w.maxDepth) return NO;
   const keys = Object.keys(o);
   const shape = modelObject(m);
@@ -105,9 +117,9 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
   for (let i = 0; i < values.length; i++) {
     const f = m.fields[i]!;
     if (f.skip) {
-      if (!byKey || !takesSkipped(f, w.dashFromInput)) values[i] = zeroValue(f.type);
-      // (null takes the zero value, and a value not of the field's type is a ConversionError: the round trip's)
-      else if (values[i] === undefined || values[i] === null || skippedMismatch(f.type, values[i], "", depth, w.maxDepth)) return NO;
+      const v = skippedCopy(f, values[i], byKey, w, depth);
+      if (v === NO) return NO;
+      values[i] = v;
       continue;
     }
     const x = values[i];
@@ -122,6 +134,34 @@ function copyModel(m: RModel, o: unknown, w: CopyWalk, depth: number): Record<st
   if (!objectChecksPass(m, values)) w.failed = true;
   return shape.make(values);
 }
+
+/** A json:"-" or extras field's value in the copy: its zero value, or the input's (by property keys), or NO. */
+function skippedCopy(f: RField, x: unknown, byKey: boolean, w: CopyWalk, depth: number): unknown {
+  if (!byKey || !takesSkipped(f, w.dashFromInput)) return zeroValue(f.type);
+  // (null takes the zero value, and a value not of the field's type is a ConversionError: the round trip's)
+  return x === undefined || x === null || skippedMismatch(f.type, x, "", depth, w.maxDepth) ? NO : x;
+}
+
+/** Copy by the generic walk alone (withGenericCopy). */
+let genericOnly = false;
+
+/** @internal run() with every object copied by the generic walk: the oracle of the generated copies' tests. */
+export function withGenericCopy<T>(run: () => T): T {
+  genericOnly = true;
+  try {
+    return run();
+  } finally {
+    genericOnly = false;
+  }
+}
+
+/** The generated copy of each model (null: none, the generic walk copies it). */
+const copies = new WeakMap<RModel, GeneratedCopy<CopyWalk> | null>();
+
+/** What generated copies call back into. */
+const parts: CopyParts<CopyWalk> = {
+  NO, plain: copyPlain, copyValue, skipped: skippedCopy, isPlainObject, readsPropertyKeys,
+};
 
 /**
  * What the round trip's text of a skipped member takes at most, in bytes: a scalar's (undefined:

@@ -30,7 +30,7 @@ import {
 } from "./support/random-model.js";
 import { rng } from "./support/stream-harness.js";
 import { safeNewModelByText } from "../bindings/new-model.js";
-import { directNewModel } from "../bindings/new-model-copy.js";
+import { directNewModel, withGenericCopy, type DirectResult } from "../bindings/new-model-copy.js";
 
 const SEED = Number(process.env.NEW_MODEL_SEED ?? 0);
 const SCALE = Number(process.env.NEW_MODEL_RUNS ?? 1);
@@ -372,6 +372,11 @@ function byJsonNames(ts: TSpec | undefined, v: unknown): unknown {
   return v;
 }
 
+/** A direct copy's result, for a failure's report. */
+function describeCopy(r: DirectResult | undefined): string {
+  return r === undefined ? "(round trip)" : `${r.failed ? "failed " : ""}${goJson(r.value)}`;
+}
+
 /** Are the own keys of a and b in the same order, at every level? */
 function sameKeyOrder(a: unknown, b: unknown): boolean {
   if (typeof a !== "object" || a === null || typeof b !== "object" || b === null || a instanceof Date) return true;
@@ -421,6 +426,7 @@ describe("random models: newModel and ~standard", () => {
     let refused = 0;
     let tried = 0;
     let directWithUnknownKey = 0;
+    let generatedAgreed = 0;
     fc.assert(
       fc.property(caseArb({ keyNames: true }, { mutate: 0.2 }), fc.integer(), fc.nat(), fc.nat(), (c, seed, pick, with_) => {
         const u = c.v.safeUnmarshal(c.text);
@@ -443,6 +449,15 @@ describe("random models: newModel and ~standard", () => {
         const got = c.v.safeNewModel(input as never);
         const want = safeNewModelByText(c.v, input);
         const fail = (what: string) => { throw new Error(report(c, `${what}\ninput: ${goJson(input)}\nnewModel:   ${describeResult(got)}\nround trip: ${describeResult(want)}`)); };
+        // the copy generated per model (new-model-copy-generated.ts) is the generic walk's, at the
+        // validator's limit and at one the text may pass, json:"-" fields from the input or not
+        const limit = 1 + (seed >>> 0) % (2 * c.text.length + 64);
+        for (const [max, dash] of [[c.v.options.maxDocumentBytes, true], [limit, (with_ >> 12) % 2 === 0]] as const) {
+          const fast = directNewModel(root, input as Record<string, unknown>, c.v.options.maxDepth, max, dash);
+          const generic = withGenericCopy(() => directNewModel(root, input as Record<string, unknown>, c.v.options.maxDepth, max, dash));
+          if (!isDeepStrictEqual(fast, generic) || !sameKeyOrder(fast?.value, generic?.value)) fail(`the generated copy differs from the generic walk (limit ${max}, json:"-" from the input ${dash}): ${describeCopy(fast)} vs ${describeCopy(generic)}`);
+          if (fast !== undefined) generatedAgreed++;
+        }
         if (got.ok !== want.ok) fail("outcomes differ");
         if (got.ok && want.ok) {
           if (!isDeepStrictEqual(got.value, want.value) || !sameKeyOrder(got.value, want.value)) fail("values differ");
@@ -458,6 +473,7 @@ describe("random models: newModel and ~standard", () => {
     expect(refused).toBeGreaterThan(0);
     // (an unknown key holding a scalar, where unknown keys are ignored, is skipped by the copy too)
     expect(directWithUnknownKey).toBeGreaterThan(10);
+    expect(generatedAgreed).toBeGreaterThan(tried / 4);
   });
 
   it("1c. a value JSON cannot hold, anywhere newModel writes, is a ConversionError at its field, an issue at its place", () => {
