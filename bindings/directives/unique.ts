@@ -56,6 +56,24 @@ function allDistinct(items: readonly unknown[], key: (item: unknown) => string |
 /** Up to this many items, allDistinct compares keys pairwise. */
 const SMALL = 8;
 
+/** Any UTF-16 surrogate (paired or lone). */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Are a few items, all strings without a surrogate, pairwise distinct? (Their Go strings are the
+ * strings themselves: no key to make.) undefined where that does not hold: allDistinct decides.
+ */
+function fewPlainStringsDistinct(items: readonly unknown[]): boolean | undefined {
+  const n = items.length;
+  if (n > SMALL) return undefined;
+  for (let i = 0; i < n; i++) {
+    const s = items[i];
+    if (typeof s !== "string" || SURROGATE.test(s)) return undefined;
+    for (let j = 0; j < i; j++) if (items[j] === s) return false;
+  }
+  return true;
+}
+
 export const unique: DirectiveSpec = {
   names: ["unique"],
   build(name, value, raw, field) {
@@ -95,7 +113,10 @@ export const unique: DirectiveSpec = {
     return {
       ...base, schema: field.kind === "list" ? { uniqueItems: true } : undefined,
       wasm: () => [OP_UNIQUE, 0, 0, 0],
-      test: (v: unknown) => allDistinct(items(v), (item) => uniqueKey(item ?? zeroItem, fields)),
+      test: (v: unknown) => {
+        const list = items(v);
+        return (elem === "string" ? fewPlainStringsDistinct(list) : undefined) ?? allDistinct(list, (item) => uniqueKey(item ?? zeroItem, fields));
+      },
     };
   },
 };
