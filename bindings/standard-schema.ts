@@ -327,6 +327,9 @@ function below(rest: string, input: unknown): PathKey[] {
 function modelKeys(path: string, m: RModel, unknown: Unknown, input: unknown): PathKey[] | undefined {
   // as newModel reads it: a plain object by property keys or JSON names, a Map (the root) by JSON names
   const byKey = isPlainObject(input) && readsPropertyKeys(m, input, undefined);
+  // (most often the path is one field's JSON name, a key the input has: it ranks first below)
+  const exact = input === undefined ? undefined : m.byJson.get(path);
+  if (exact !== undefined && has(input, byKey ? exact.key : path)) return [byKey ? exact.key : path];
   // the fields whose JSON name starts the path; when one name starts another ("f0" and "f0[1]",
   // "a" and "a.b"), those the input has come first, then the longer name (without an input to
   // ask, JSON bytes, the shorter, as for map keys)

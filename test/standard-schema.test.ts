@@ -174,6 +174,17 @@ describe("~standard on a model", () => {
     expect(issuesOf(r)).toContainEqual({ message: "age field is missing and has no default", path: ["age"] });
   });
 
+  it("a path that is a field's JSON name and also a longer path from another field goes to the key the input has", () => {
+    // field "a.b" (a JSON name with a dot) and field "a" of a model with field "b": the error path
+    // "a.b" is ambiguous; a key the input has comes first, then the longer name
+    const Inner = model("Inner", { B: t.string('json:"b" checker:"min=2"') });
+    const Outer = model("Outer", { A: t.model(Inner, 'json:"a"'), AB: t.string('json:"a.b" checker:"min=2"') });
+    const paths = (input: unknown) => issuesOf(Outer["~standard"].validate(input) as StandardSchemaV1.Result<unknown>).map((i) => i.path);
+    expect(paths({ a: { b: "xx" }, "a.b": "y" })).toEqual([["a.b"]]);
+    // the input has no key "a.b" (AB left out, a missing field): both errors go to a > b
+    expect(paths({ a: { b: "x" } })).toEqual([["a", "b"], ["a", "b"]]);
+  });
+
   it("a value of the wrong kind is one issue (ConversionError), with its path; map keys keep their dots", () => {
     expect(std.validate({ ...ada, age: "36" })).toEqual({ issues: [{ message: "cannot convert string to int at age", path: ["age"] }] });
     expect(std.validate({ ...ada, scores: { "a.b": 1.5 } })).toEqual({
