@@ -5,7 +5,7 @@
 // time text, a bigint as a number), and null where the Go type has no nil into its zero value.
 
 import { intRange, stripPtr, type RModel, type RType } from "./resolve.js";
-import { setMember, zeroValue } from "./values.js";
+import { eachItem, setMember, zeroValue } from "./values.js";
 import { anyText, enter, joinKey, MarshalError, type JsonLayout } from "./marshal.js";
 
 /** RFC 3339 with the fraction trimmed, as Go's time.Time marshals (always UTC here). */
@@ -66,14 +66,8 @@ function form(t: RType, value: unknown, w: FormWalk, depth: number, path: string
     case "slice": case "array":
       if (!Array.isArray(v)) return v;
       enter(v, depth - 1, w.open, path, w.layout);
-      {
-        // (a hole, or undefined, is null, as marshal writes it: README, Limits and bad input; a
-        // loop, as Array.from with a function took most of the time of an error's list value)
-        const items = v as unknown[];
-        const out = new Array<unknown>(items.length);
-        for (let i = 0; i < items.length; i++) out[i] = items[i] === undefined ? null : form(base.elem, items[i], w, depth + 1, `${path}[${i}]`);
-        return leave(v, w, out);
-      }
+      // (a hole, or undefined, is null, as marshal writes it: README, Limits and bad input)
+      return leave(v, w, eachItem(v as unknown[], (x, i) => x === undefined ? null : form(base.elem, x, w, depth + 1, `${path}[${i}]`)));
     case "map":
       if (typeof v !== "object") return v;
       enter(v, depth - 1, w.open, path, w.layout);

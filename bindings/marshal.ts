@@ -33,7 +33,7 @@ import type { Infer, Model } from "./model.js";
 import { intRange, type RModel, type RType } from "./resolve.js";
 import type { Validator } from "./validator.js";
 import { kindOf } from "./text-store.js";
-import { zeroValue } from "./values.js";
+import { eachItem, zeroValue } from "./values.js";
 import { modelObject } from "./model-object.js";
 
 /**
@@ -183,7 +183,7 @@ export function anyText(v: unknown, path: string, layout: JsonLayout, depth: num
   if (!Array.isArray(v) && !isPlainObject(v)) throw layout.fail(path, describe(v));
   enter(v, depth, open, path, layout);
   const members = Array.isArray(v)
-    ? Array.from(v, (x, i) => anyText(x, `${path}[${i}]`, layout, depth + 1, open)) // (a hole is null, as in JSON.stringify)
+    ? eachItem(v, (x, i) => anyText(x, `${path}[${i}]`, layout, depth + 1, open)) // (a hole is null, as in JSON.stringify)
     : entriesOf(v, layout).filter(([, x]) => x !== undefined).map(([k, x]) => member(k, anyText(x, joinKey(path, k), layout, depth + 1, open), layout));
   open.delete(v);
   return Array.isArray(v) ? container("[", "]", members, layout, depth) : container("{", "}", members, layout, depth);

@@ -40,6 +40,7 @@ import { anyText, container, describe, enter, isPlainObject, joinKey, member, ty
 import type { Infer, Model } from "./model.js";
 import { intRange, stripPtr, typeName, type RModel, type RType } from "./resolve.js";
 import type { Result, Validator } from "./validator.js";
+import { eachItem } from "./values.js";
 
 /** What newModel can fail with: bytes fail as unmarshal does; objects with ConversionError or ValidationError. */
 export type NewModelError = ValidationError | ConversionError | JsonSyntaxError | UnmarshalTypeError;
@@ -111,12 +112,8 @@ function inputText(t: RType, v: unknown, path: string, w: InputWriter): string {
       member(k, leafText(elem, x) ?? inputText(elem, x, joinKey(path, k), w), layout)), layout, 0);
   } else {
     const elem = (base as { elem: RType }).elem;
-    // (a hole is null, as in JSON.stringify: map() would skip it; a loop, as Array.from with a
-    // function took a tenth of the round trip of a small object)
-    const items = v as unknown[];
-    const texts = new Array<string>(items.length);
-    for (let i = 0; i < items.length; i++) texts[i] = leafText(elem, items[i]) ?? inputText(elem, items[i], `${path}[${i}]`, w);
-    text = container("[", "]", texts, layout, 0);
+    // (a hole is null, as in JSON.stringify)
+    text = container("[", "]", eachItem(v as unknown[], (x, i) => leafText(elem, x) ?? inputText(elem, x, `${path}[${i}]`, w)), layout, 0);
   }
   w.open.delete(o);
   return text;

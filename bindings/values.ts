@@ -1,4 +1,5 @@
-// Zero values (Go's, in their TypeScript form) and the value a missing key takes.
+// Zero values (Go's, in their TypeScript form), the value a missing key takes, and members and items
+// read and written the way the bindings need.
 
 import { ZERO_TIME_MS } from "./layout.js";
 import type { RField, RModel, RType } from "./resolve.js";
@@ -48,4 +49,14 @@ export function ownMember(o: Record<string, unknown>, key: string): unknown {
 export function setMember(o: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
   else o[key] = value;
+}
+
+/**
+ * f of each item of an array, holes included (as undefined: `map` skips them), in a loop:
+ * Array.from with a function took most of the time of writing or forming a short list.
+ */
+export function eachItem<T>(items: readonly unknown[], f: (x: unknown, i: number) => T): T[] {
+  const out = new Array<T>(items.length);
+  for (let i = 0; i < items.length; i++) out[i] = f(items[i], i);
+  return out;
 }
