@@ -124,6 +124,17 @@ describe("newModel's generated copy", () => {
       const [fast, generic] = both(x, v.options.maxDocumentBytes, true);
       expect(fast).toStrictEqual(generic);
     }
+    // fields named like Object.prototype's members: own keys of the input and of the copy
+    const Odd = new Validator(model("Odd", { ["__proto__"]: t.int('json:"p" checker:"gte=1"'), constructor: t.string('json:"__proto__"') }));
+    const odd = Odd.program.resolved.root;
+    const copied = [JSON.parse('{"__proto__":2,"constructor":"c"}'), JSON.parse('{"p":2,"__proto__":"c"}'), JSON.parse('{"__proto__":0,"constructor":"c"}'), { constructor: "c" }].map((x) => {
+      const [fast, generic] = both(x, 1 << 20, true, 1000, odd);
+      expect(fast).toStrictEqual(generic);
+      if (fast) expect(Object.getPrototypeOf(fast.value)).toBe(Object.prototype);
+      return fast && { ...fast, keys: Object.keys(fast.value) };
+    });
+    expect(copied.map((c) => c && [c.keys, c.failed])).toEqual([[["__proto__", "constructor"], false], [["__proto__", "constructor"], false], [["__proto__", "constructor"], true], undefined]);
+    expect(Odd.safeNewModel(JSON.parse('{"p":2,"__proto__":"c"}'))).toStrictEqual({ ok: true, value: JSON.parse('{"__proto__":2,"constructor":"c"}') });
     // keys that are the JSON names in order and also every property key: read by property keys
     // (README "newModel"), so the int field a is given "x", a conversion the round trip reports
     const Swap = new Validator(model("Swap", { a: t.int('json:"b"'), b: t.string('json:"a"') }));
