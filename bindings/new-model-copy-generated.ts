@@ -9,11 +9,11 @@
 // kinds, float64s, or slices of those, each of its JS type. Everything else is handed back to the
 // generic walk with the same arguments (a whole object it reads another way; a field of another
 // kind, or a value that fails the fast test, to its copyValue), so the result is the generic
-// walk's by construction: test/new-model-generated and test/random-new-model (1d) pin it.
+// walk's by construction: test/generated-code and test/random-new-model (1d) pin it.
 
 import { generated } from "./codegen.js";
-import { intRange, type RField, type RModel, type RType } from "./resolve.js";
-import type { ValueCheck, ObjectCheck } from "./directives/directive.js";
+import type { RField, RModel, RType } from "./resolve.js";
+import { fieldChecks, scalarTest } from "./generated-checks.js";
 
 /** What the generated code calls back into: the generic walk's parts (new-model-copy.ts). */
 export interface CopyParts<W> {
@@ -48,20 +48,6 @@ export function generatedCopy<W>(m: RModel, parts: CopyParts<W>): GeneratedCopy<
   });
 }
 
-/** A fast type test of a present value `x` of type t, and the statement that then takes it (bytes and -0); undefined: the generic walk's. */
-function scalarTest(t: RType, x: string): { test: string; take: string } | undefined {
-  if (t.kind !== "scalar") return undefined;
-  switch (t.scalar) {
-    case "string": return { test: `typeof ${x} === "string"`, take: `bytes += 6 * ${x}.length + 2;` };
-    case "bool": return { test: `typeof ${x} === "boolean"`, take: "" };
-    case "float64": return { test: `typeof ${x} === "number" && Number.isFinite(${x})`, take: "" };
-  }
-  const range = intRange(t.scalar);
-  // (an int kind's -0 is 0, as marshal writes it)
-  if (range) return { test: `typeof ${x} === "number" && Number.isInteger(${x}) && ${x} >= ${range[0]} && ${x} <= ${range[1]}`, take: `${x} = ${x} + 0;` };
-  return undefined;
-}
-
 /** Statements that take field value `x` (present, not undefined) of type t, or return NO. */
 function fieldCopy(f: RField, x: string): string {
   const nulls = f.nullable && f.defaultValue === undefined ? `if (${x} === null) {} else ` : "";
@@ -78,14 +64,6 @@ function fieldCopy(f: RField, x: string): string {
     for (; j < n; j++) { let e = ${x}[j]; if (!(${elem.test})) break; ${elem.take} out[j] = e; }
     if (j === n) { w.bytesLeft -= bytes; ${x} = out; } else ${generic}
   } else ${generic}`;
-}
-
-/** The check of a read field `x` as objectChecksPass makes it (bindings/reference.ts). */
-function fieldCheck(f: RField, x: (g: RField) => string): string {
-  const checks = f.valueChecks.map((_c: ValueCheck, j) => `C[${f.slot}][${j}].test(${x(f)})`);
-  const own = `(${x(f)} === null || ${x(f)} === undefined ? ${f.required ? "false" : "true"} : ${checks.length ? checks.join(" && ") : "true"})`;
-  const cross = f.objectChecks.map((c: ObjectCheck, j) => `OC[${f.slot}][${j}].test(${x(f)}, x${c.other.slot})`);
-  return [own, ...cross].join(" && ");
 }
 
 function copySource(m: RModel): string {
@@ -109,7 +87,7 @@ return function copy(o, w, depth) {
   ${m.fields.filter((f) => f.skip).map((f) => `${x(f)} = skipped(F[${f.slot}], ${x(f)}, byKey, w, depth); if (${x(f)} === NO) return NO;`).join("\n  ")}
   ${read.map((f) => `if (${x(f)} === undefined) return NO;\n  ${fieldCopy(f, x(f))}`).join("\n  ")}
   w.bytesLeft -= bytes;
-  if (!(${read.map((f) => fieldCheck(f, x)).join(" &&\n    ") || "true"})) w.failed = true;
+  if (!(${read.map((f) => fieldChecks(f)).join(" &&\n    ") || "true"})) w.failed = true;
   return { ${m.fields.map((f) => `${f.key === "__proto__" ? `["__proto__"]` : JSON.stringify(f.key)}: ${x(f)}`).join(", ")} };
 };`;
 }

@@ -53,14 +53,16 @@ describe("newModel's direct copy of awkward keys", () => {
 
   it("gives the same without code generation (node --disallow-code-generation-from-strings)", () => {
     const script = `
-      import { model, t, newModel } from "checker";
+      import { model, t, newModel, validate, safeValidate } from "checker";
       const M = model("Awkward", ${FIELDS});
       const v = newModel(M, ${INPUT});
       let bad; try { newModel(M, { ...${INPUT}, toString: 0 }); } catch (e) { bad = e.errors; }
+      const checked = [validate(M, v) ?? "valid", safeValidate(M, { ...v, toString: 0 }).error?.errors];
       let evalWorks = true; try { new Function("return 1"); } catch { evalWorks = false; }
-      console.log(JSON.stringify([Object.getPrototypeOf(v) === Object.prototype, Object.entries(v), bad, evalWorks]));`;
+      console.log(JSON.stringify([Object.getPrototypeOf(v) === Object.prototype, Object.entries(v), bad, checked, evalWorks]));`;
     const out = execFileSync(process.execPath, ["--disallow-code-generation-from-strings", "--input-type=module", "-e", script], { encoding: "utf8" });
-    expect(JSON.parse(out)).toEqual([true, EXPECTED_ENTRIES, [{ field: "toString", code: "MIN_VALUE", message: "must be at least 1", value: 0 }], false]);
+    const tooSmall = [{ field: "toString", code: "MIN_VALUE", message: "must be at least 1", value: 0 }];
+    expect(JSON.parse(out)).toEqual([true, EXPECTED_ENTRIES, tooSmall, ["valid", tooSmall], false]);
   });
 });
 

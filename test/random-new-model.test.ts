@@ -31,6 +31,8 @@ import {
 import { rng } from "./support/stream-harness.js";
 import { safeNewModelByText } from "../bindings/new-model.js";
 import { directNewModel, withGenericCopy, type DirectResult } from "../bindings/new-model-copy.js";
+import { referenceValidate } from "../bindings/reference.js";
+import { surelyValid } from "../bindings/reference-generated.js";
 
 const SEED = Number(process.env.NEW_MODEL_SEED ?? 0);
 const SCALE = Number(process.env.NEW_MODEL_RUNS ?? 1);
@@ -427,6 +429,7 @@ describe("random models: newModel and ~standard", () => {
     let tried = 0;
     let directWithUnknownKey = 0;
     let generatedAgreed = 0;
+    let validAgreed = 0;
     fc.assert(
       fc.property(caseArb({ keyNames: true }, { mutate: 0.2 }), fc.integer(), fc.nat(), fc.nat(), (c, seed, pick, with_) => {
         const u = c.v.safeUnmarshal(c.text);
@@ -458,6 +461,10 @@ describe("random models: newModel and ~standard", () => {
           if (!isDeepStrictEqual(fast, generic) || !sameKeyOrder(fast?.value, generic?.value)) fail(`the generated copy differs from the generic walk (limit ${max}, json:"-" from the input ${dash}): ${describeCopy(fast)} vs ${describeCopy(generic)}`);
           if (fast !== undefined) generatedAgreed++;
         }
+        // validate()'s generated pass test (reference-generated.ts) says valid exactly where the reference walk finds no error
+        const valid = referenceValidate(root, input, c.v.options.maxDepth).length === 0;
+        if (surelyValid(root, input, c.v.options.maxDepth) !== valid) fail(`validate()'s generated test says ${!valid}, the reference walk ${valid}`);
+        if (valid) validAgreed++;
         if (got.ok !== want.ok) fail("outcomes differ");
         if (got.ok && want.ok) {
           if (!isDeepStrictEqual(got.value, want.value) || !sameKeyOrder(got.value, want.value)) fail("values differ");
@@ -474,6 +481,7 @@ describe("random models: newModel and ~standard", () => {
     // (an unknown key holding a scalar, where unknown keys are ignored, is skipped by the copy too)
     expect(directWithUnknownKey).toBeGreaterThan(10);
     expect(generatedAgreed).toBeGreaterThan(tried / 4);
+    expect(validAgreed).toBeGreaterThan(tried / 8);
   });
 
   it("1c. a value JSON cannot hold, anywhere newModel writes, is a ConversionError at its field, an issue at its place", () => {

@@ -1,15 +1,20 @@
-// newModel's direct copy as code generated per model (bindings/new-model-copy-generated.ts) is the
-// generic walk's (bindings/new-model-copy.ts), value for value: one model with a field of each kind
-// the generated code copies itself (and of kinds it hands back), each field given each awkward value
-// in turn, read by property keys and by JSON names, json:"-" from the input or not. The result must
-// be the same (value, key order, failed), and so must the smallest maxDocumentBytes at which the
-// copy is made (its bound on the round trip's text). test/random-new-model 1d does the same on
-// random models and checks both against the JSON round trip.
+// Code generated per model (new Function) gives what the generic code gives, value for value:
+// - newModel's direct copy (bindings/new-model-copy-generated.ts) is the generic walk's
+//   (bindings/new-model-copy.ts): one model with a field of each kind the generated code copies
+//   itself (and of kinds it hands back), each field given each awkward value in turn, read by
+//   property keys and by JSON names, json:"-" from the input or not. The same result (value, key
+//   order, failed), and the same smallest maxDocumentBytes at which the copy is made.
+// - validate()'s generated pass test (bindings/reference-generated.ts) says "valid" exactly where
+//   the reference walk (bindings/reference.ts) finds no error, at every maxDepth, cycles included.
+// test/random-new-model 1d does the same on random models.
 
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { model, t, Validator } from "../bindings/index.js";
 import { directNewModel, withGenericCopy, type DirectResult } from "../bindings/new-model-copy.js";
+import { referenceValidate } from "../bindings/reference.js";
+import { surelyValid } from "../bindings/reference-generated.js";
+import type { Model, Type } from "../bindings/model.js";
 
 const Inner = model("Inner", { N: t.int('json:"n" checker:"required,gte=1"'), S: t.string('json:"s"') });
 const Every = model("Every", {
@@ -141,5 +146,51 @@ describe("newModel's generated copy", () => {
     const swapped = both({ b: 1, a: "x" }, 1 << 20, true, 1000, Swap.program.resolved.root);
     expect(swapped).toStrictEqual([undefined, undefined]);
     expect(Swap.safeNewModel({ b: 1, a: "x" })).toMatchObject({ ok: false, error: { field: "b", expected: "int", got: "string" } });
+  });
+});
+
+describe("validate()'s generated pass test", () => {
+  it("says valid exactly where the reference walk finds no error: every field x every awkward value, maxDepth 1..3 and 1000", () => {
+    let valid = 0, cases = 0;
+    for (const field of Object.keys(good())) {
+      for (const value of VALUES) {
+        const o = input(true, field, value);
+        for (const depth of [1000, 1, 2, 3]) {
+          const want = referenceValidate(root, o, depth).length === 0;
+          if (surelyValid(root, o, depth) !== want) expect.fail(`${field} = ${String(value)}, maxDepth ${depth}: generated ${!want}, reference ${want}`);
+          cases++;
+          if (want) valid++;
+        }
+      }
+    }
+    expect(cases).toBe(Object.keys(good()).length * VALUES.length * 4);
+    console.log(`validate pass test: ${cases} cases, ${valid} valid`);
+    expect(valid).toBeGreaterThan(600);
+  });
+
+  it("a value that contains itself, or nests past maxDepth, is never said to be valid", () => {
+    interface Node { name: string; kids: Node[] | null; next: Node | null }
+    const Tree: Model<{ name: Type<string>; kids: Type<Node[] | null>; next: Type<Node | null> }> = model("Tree", {
+      name: t.string("required"), kids: t.slice(t.lazy(() => Tree)), next: t.ptr(t.lazy(() => Tree)),
+    });
+    const tree = new Validator(Tree).program.resolved.root;
+    const leaf = (): Node => ({ name: "x", kids: null, next: null });
+    const chain = (n: number): Node => (n === 0 ? leaf() : { name: "x", kids: [chain(n - 1)], next: null });
+    const loop = leaf();
+    loop.next = loop;
+    const kidLoop = leaf();
+    kidLoop.kids = [leaf(), kidLoop];
+    for (const [value, depth] of [[loop, 1000], [kidLoop, 1000], [chain(3), 7], [chain(3), 8], [chain(3), 6], [{ ...leaf(), next: { ...leaf(), name: "" } }, 1000]] as const) {
+      const want = referenceValidate(tree, value, depth).length === 0;
+      expect(surelyValid(tree, value, depth), `maxDepth ${depth}`).toBe(want);
+    }
+    expect(referenceValidate(tree, loop, 1000)).not.toEqual([]);
+    // a list of strings or of models at the root is one level in: maxDepth 1 refuses it
+    const lists = new Validator(model("Lists", { s: t.slice(t.string()), m: t.slice(model("Item", { n: t.int() })) })).program.resolved.root;
+    for (const [value, depth, want] of [[{ s: ["a"], m: null }, 1, false], [{ s: ["a"], m: null }, 2, true], [{ s: null, m: [{ n: 1 }] }, 2, false], [{ s: null, m: [{ n: 1 }] }, 3, true]] as const) {
+      expect(referenceValidate(lists, value, depth).length === 0).toBe(want);
+      expect(surelyValid(lists, value, depth), `${JSON.stringify(value)} at maxDepth ${depth}`).toBe(want);
+    }
+    expect(surelyValid(tree, chain(3), 8)).toBe(true);
   });
 });
