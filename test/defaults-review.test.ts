@@ -2,7 +2,7 @@
 // and what every entry point makes of it (unmarshal, streams, parseLines, newModel, validate,
 // ~standard, marshal, dict, JSON Schema, unions). The rules are SPEC's ("A `default=<value>`
 // directive supplies a value for a missing field"), DESIGN's (Missing and null) and README's
-// (Declaring a model: a bad default is a ModelError; Semantics, Missing and null; Unions). Then two
+// (Declaring a model: a bad default is a ModelError; Semantics, Missing and null, default=). Then two
 // differentials against real Go (test/go-oracle/defaults.go, Go's strconv and encoding/json):
 //   1. default= texts of every kind, valid and not: checker takes a text exactly when Go's strconv
 //      reads it for the field's kind (ParseInt(s, 10, bits), ParseUint, ParseFloat, ParseBool),
@@ -74,7 +74,7 @@ describe("default=: a missing key takes it; null, \"\" and zero values do not", 
     expect(modelError({ a: t.string("default=dark"), b: t.int() }, { strictMissingFields: false })).toBe("");
   });
 
-  it("required wins: a missing required field is REQUIRED, its default never taken (SPEC's requiredness table; README, Missing and null)", () => {
+  it("required wins: a missing required field is REQUIRED, its default never taken (SPEC's requiredness table; README, default=)", () => {
     const R = new Validator(model("Req", { a: t.string("required,default=x"), b: t.ptr(t.int(), "default=1,required") }));
     expect(errorsOf(() => R.unmarshal("{}"))).toEqual([fe("a", "REQUIRED", "field is required", null), fe("b", "REQUIRED", "field is required", null)]);
     expect(errorsOf(() => R.unmarshal('{"a":null,"b":null}'))).toEqual([fe("a", "REQUIRED", "field is required", null), fe("b", "REQUIRED", "field is required", null)]);
@@ -119,7 +119,7 @@ describe("default=: the text is read by the field's kind when the validator is m
     [t.string('json:"f" checker:"default=\\u00e9\\U0001F600"'), "é😀"],
     [t.string("default="), ""],
     [t.string("default"), ""],
-    // README (Semantics, tag): a value keeps its spaces (Go's library trims each part)
+    // README (default=): the text is taken as written, spaces included (Go's library trims each part)
     [t.string("default= a ,min=1"), " a "],
     // ints at the edges of every kind; -0 is 0; leading zeros as ParseInt reads them
     [t.int8("default=-128"), -128], [t.int8("default=127"), 127], [t.int8("default=+7"), 7], [t.int8("default=-0"), 0],
@@ -322,9 +322,9 @@ describe("default=: every entry point fills the same value", () => {
   });
 
   it("validate, marshal and dict of a typed value fill nothing: an undefined field is null to them, unchecked, written as its zero value", () => {
-    // DESIGN (Missing and null): null on a non-required field is accepted, unchecked; README
-    // (Marshal): an undefined field is written as the zero value; only newModel and ~standard
-    // read an undefined member as a missing one (README, newModel)
+    // README (default=): validate, marshal and dict fill nothing, an undefined member is null to
+    // them (DESIGN, Missing and null: accepted, unchecked; README, Marshal: written as the zero
+    // value); newModel and ~standard read it as a missing one (README, newModel)
     expect(errorsOf(() => v.validate(FULL))).toEqual([]);
     const undef = { ...FULL, currency: undefined, open: undefined } as never;
     expect(errorsOf(() => v.validate(undef))).toEqual([]);
