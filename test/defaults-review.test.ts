@@ -9,7 +9,8 @@
 //      but for the forms README refuses by rule, and writes the value as Go's json.Marshal does;
 //   2. random models with defaults at every level (nested models, ptrs, slices, arrays, maps of
 //      models) and documents that leave fields out: Go's decoding plus the defaults of the keys
-//      each object lacks, marshaled, is checker's marshal of what it read.
+//      each object lacks, marshaled, is checker's marshal of what it read, one-shot, as a stream
+//      fed in chunks and by newModel of the parsed object.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -597,16 +598,39 @@ describe("default= against Go (test/go-oracle/defaults.go)", () => {
     let defaultsTaken = 0;
     STRUCT_CASES.forEach((c, i) => {
       const go = structAnswers[i]!;
-      const r = c.v.safeUnmarshal(c.doc);
-      const got = r.ok ? text(c.v.marshal(r.value)) : `${r.error.name}: ${r.error.message}`;
       const want = go.ok ? asCheckerEscapes(go.value!) : go.error!;
-      if (got !== want) disagreements.push(`model ${JSON.stringify(goType(c.m))}\ndocument ${c.doc}\nGo      ${want}\nchecker ${got}`);
-      else if (r.ok && leavesOutADefault(c.m, JSON.parse(c.doc) as Record<string, unknown>)) defaultsTaken++;
+      // one-shot, a stream fed in three chunks, and newModel of the parsed object (by JSON names)
+      const ways: [string, () => unknown][] = [
+        ["unmarshal", () => c.v.unmarshal(c.doc)],
+        ["stream", () => streamed(c.v, c.doc, i)],
+        ["newModel", () => c.v.newModel(JSON.parse(c.doc) as Record<string, unknown>)],
+      ];
+      for (const [way, read] of ways) {
+        let got: string;
+        try {
+          got = text(c.v.marshal(read() as never));
+        } catch (e) {
+          got = `${(e as Error).name}: ${(e as Error).message}`;
+        }
+        if (got !== want) disagreements.push(`${way}: model ${JSON.stringify(goType(c.m))}\ndocument ${c.doc}\nGo      ${want}\nchecker ${got}`);
+      }
+      if (go.ok && leavesOutADefault(c.m, JSON.parse(c.doc) as Record<string, unknown>)) defaultsTaken++;
     });
     expect({ disagreements: disagreements.length, first: disagreements.slice(0, 10) }).toEqual({ disagreements: 0, first: [] });
     expect(defaultsTaken).toBeGreaterThan(300);
   });
 });
+
+/** The final value of a stream fed the document in three chunks (cut where the case's index says). */
+function streamed(v: Validator, doc: string, i: number): unknown {
+  const sp = StreamParser.fromValidator(v);
+  const cuts = [0, (i * 7) % (doc.length + 1), (i * 13) % (doc.length + 1), doc.length].sort((a, b) => a - b);
+  let last;
+  for (let k = 1; k < cuts.length; k++) last = sp.feed(doc.slice(cuts[k - 1], cuts[k]));
+  if (!last?.done) throw new Error("the stream did not end");
+  if (last.errors.length > 0) throw new Error(JSON.stringify(last.errors));
+  return last.value;
+}
 
 /** The document leaves out a top-level field that has a default. */
 function leavesOutADefault(m: MSpec, doc: Record<string, unknown>): boolean {
