@@ -103,6 +103,22 @@ describe("default=: a missing key takes it; null, \"\" and zero values do not", 
     const lax = new Validator(model("Lax", { one: I, om: t.model(I, 'json:"om,omitempty"'), p: t.ptr(I) }), { strictMissingFields: false });
     expect(lax.unmarshal("{}")).toEqual({ one: { n: 0, k: "" }, om: { n: 0, k: "" }, p: null });
   });
+
+  it("a recursive model fills each level; __proto__ and constructor fields take theirs as own members", () => {
+    interface Tree { value: number; children: Tree[] | null; next: Tree | null }
+    const Tree: Model<{ value: Type<number>; children: Type<Tree[] | null>; next: Type<Tree | null> }> =
+      model("Tree", { value: t.int("default=1"), children: t.slice(t.lazy(() => Tree)), next: t.ptr(t.lazy(() => Tree)) });
+    const v = new Validator(Tree, { strictMissingFields: false });
+    const leaf = { value: 1, children: null, next: null };
+    expect(v.unmarshal('{"children":[{},{"value":2,"children":[{}]}],"next":{"next":{}}}')).toEqual({
+      value: 1, children: [leaf, { value: 2, children: [leaf], next: null }], next: { ...leaf, next: leaf },
+    });
+    const P = new Validator(model("Proto", { ["__proto__"]: t.string("default=x"), constructor: t.int("default=3") } as Record<string, Type>));
+    for (const got of [P.unmarshal("{}"), new StreamParser(P).feed("{}").value, P.newModel({}), P.newModel(JSON.parse('{"__proto__":"x"}') as Record<string, unknown>)]) {
+      expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+      expect(Object.entries(got as object)).toEqual([["__proto__", "x"], ["constructor", 3]]);
+    }
+  });
 });
 
 // ---------------------------------------------------------------- the text, per kind
