@@ -256,6 +256,16 @@ describe("default=: cross-field checks see the default; a missing key's error va
     expect(errorsOf(() => v.unmarshal(json))).toEqual(want);
   });
 
+  it("README (Error values): a missing field's cross-field errors hold null; its own checks of the zero value it took (strictMissingFields off) hold that value", () => {
+    const lax = new Validator(model("LaxGt", { lo: t.int(), hi: t.int("gtfield=lo,min=1") }), { strictMissingFields: false });
+    expect(errorsOf(() => lax.unmarshal("{}"))).toEqual([
+      fe("hi", "MIN_VALUE", "must be at least 1", 0),
+      fe("hi", "MUST_BE_GT_FIELD", "must be greater than field lo", null),
+    ]);
+    const def = new Validator(model("LaxGtDefault", { lo: t.int("default=5"), hi: t.int("gtfield=lo,default=3") }), { strictMissingFields: false });
+    expect(errorsOf(() => def.unmarshal("{}"))).toEqual([fe("hi", "MUST_BE_GT_FIELD", "must be greater than field lo", null)]);
+  });
+
   it("unique=F over items whose F took its default", () => {
     const I = model("U", { k: t.string("default=kk"), n: t.int() });
     const v = new Validator(model("L", { l: t.slice(I, "unique=k") }));
