@@ -394,7 +394,20 @@ describe("default=: unions", () => {
     const partials = ['{"type":"cat"', ',"name":"x"', "}"].map((c) => JSON.parse(JSON.stringify(sp.feed(c).partial)) as unknown);
     expect(partials).toEqual([{ type: "cat" }, { type: "cat", name: "x" }, { type: "cat", name: "x", lives: 9 }]);
     expect(await u["~standard"].validate({ type: "dog" })).toEqual({ value: { variant: "dog", value: { type: "dog", bark: true } } });
-    expect(u.schema()).toMatchObject({ oneOf: [{ properties: { lives: { default: 9 }, name: { default: "tom" } } }, { properties: { type: { const: "dog", default: "dog" }, bark: { default: true } } }] });
+    expect(u.schema()).toMatchObject({ oneOf: [{ properties: { lives: { default: 9 }, name: { default: "tom" } } }, { properties: { bark: { default: true } } }] });
+  });
+
+  it("the schema's discriminator property has no default: the union never applies it (a missing discriminator is REQUIRED), and one naming another variant contradicted its const", () => {
+    const Odd = model("Odd", { type: t.string("default=cat"), bark: t.bool() });
+    const w = new UnionValidator({ discriminator: "type", variants: [{ value: "cat", model: Cat }, { value: "dog", model: Odd }] });
+    for (const s of [u.schema(), w.schema(), w.schemaOpenAPI(), w["~standard"].jsonSchema.input({ target: "draft-07" })]) {
+      const [cat, dog] = (s as { oneOf: { properties: Record<string, unknown> }[] }).oneOf;
+      expect([cat!.properties.type, dog!.properties.type]).toEqual([{ type: "string", const: "cat" }, { type: "string", const: "dog" }]);
+    }
+    expect(errorsOf(() => w.unmarshal('{"bark":true}'))).toEqual([fe("type", "REQUIRED", "field is required", null)]);
+    // the variant's model alone still takes it
+    expect(new Validator(Odd).unmarshal('{"bark":true}')).toEqual({ type: "cat", bark: true });
+    expect(new Validator(Odd).schema().properties).toMatchObject({ type: { type: "string", default: "cat" } });
   });
 });
 
