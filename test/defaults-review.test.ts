@@ -10,7 +10,7 @@
 //   2. random models with defaults at every level (nested models, ptrs, slices, arrays, maps of
 //      models) and documents that leave fields out: Go's decoding plus the defaults of the keys
 //      each object lacks, marshaled, is checker's marshal of what it read, one-shot, as a stream
-//      fed in chunks and by newModel of the parsed object.
+//      fed in chunks and by newModel of the parsed object; and what each wrote, read again, agrees.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -582,6 +582,8 @@ const STRUCT_CASES: StructCase[] = fc.sample(modelArb(0).map((m) => named(m, "R"
 let oracle: GoOracle | undefined;
 let textAnswers: GoAnswer[];
 let structAnswers: GoAnswer[];
+/** Go's answer for what it wrote of each struct case read again (the marshal round trip), when it read the case. */
+let roundTrips: (GoAnswer | undefined)[];
 
 beforeAll(async () => {
   await ensureGo();
@@ -592,6 +594,9 @@ beforeAll(async () => {
   ]);
   textAnswers = answers.slice(0, TEXT_CASES.length);
   structAnswers = answers.slice(TEXT_CASES.length);
+  const again = oracle.ask(STRUCT_CASES.flatMap((c, i) => (structAnswers[i]!.ok ? [{ op: "defaults" as const, type: goType(c.m), text: structAnswers[i]!.value! }] : [])));
+  let next = 0;
+  roundTrips = structAnswers.map((a) => (a.ok ? again[next++] : undefined));
 }, 900_000);
 
 afterAll(() => oracle?.dispose());
@@ -664,6 +669,22 @@ describe("default= against Go (test/go-oracle/defaults.go)", () => {
     });
     expect({ disagreements: disagreements.length, first: disagreements.slice(0, 10) }).toEqual({ disagreements: 0, first: [] });
     expect(defaultsTaken).toBeGreaterThan(300);
+  });
+
+  it("the marshal round trip reads back what Go reads back (an empty omitempty field with a default takes it again, README Marshal)", () => {
+    const disagreements: string[] = [];
+    let changed = 0;
+    STRUCT_CASES.forEach((c, i) => {
+      const go = roundTrips[i];
+      if (!go) return;
+      const written = text(c.v.marshal(c.v.unmarshal(c.doc)));
+      const again = text(c.v.marshal(c.v.unmarshal(written)));
+      const want = go.ok ? asCheckerEscapes(go.value!) : go.error!;
+      if (again !== want) disagreements.push(`model ${JSON.stringify(goType(c.m))}\nwritten ${written}\nGo      ${want}\nchecker ${again}`);
+      else if (again !== written) changed++;
+    });
+    expect({ disagreements: disagreements.length, first: disagreements.slice(0, 10) }).toEqual({ disagreements: 0, first: [] });
+    expect(changed).toBeGreaterThan(50);
   });
 });
 
