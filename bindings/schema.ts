@@ -43,8 +43,9 @@
 //   (`ajv.addKeyword("x-checker")`).
 // - A union is `{ oneOf: [variant...], discriminator: { propertyName, mapping } }`: each variant
 //   is its model's schema, inline, with the discriminator property `{ type: "string", const: V }`
-//   first and listed in `required`; variants in declaration order; `mapping` sends each value to
-//   its entry, `#/oneOf/<i>` (OpenAPI style).
+//   first (a variant's own field of that name keeps its keywords but its default) and listed in
+//   `required`; variants in declaration order; `mapping` sends each value to its entry,
+//   `#/oneOf/<i>` (OpenAPI style).
 // - `schema()` carries `$schema` (2020-12); the OpenAPI output carries none (a component schema
 //   takes the document's dialect, OpenAPI 3.1's by default). Key order is fixed (the order above,
 //   then declaration order), so the bytes are stable. `*JSON*` bytes are UTF-8, indented with two
@@ -216,7 +217,10 @@ class SchemaWriter {
       if (f.skip) continue;
       const s = this.field(f);
       if (discriminator?.name === f.jsonName) {
-        setMember(properties, f.jsonName, { ...s, const: discriminator.value });
+        // no default: the union never applies it (a missing discriminator is REQUIRED), and one
+        // naming another variant would contradict the const
+        const { default: _never, ...own } = s;
+        setMember(properties, f.jsonName, { ...own, const: discriminator.value });
         continue;
       }
       setMember(properties, f.jsonName, s); // (a JSON name "__proto__" is a property like any other)

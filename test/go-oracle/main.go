@@ -10,6 +10,7 @@
 //	{"op":"time","shape":"value","text":"\"2024-01-01T00:00:00Z\""}: a value in a time.Time field, in times.go
 //	{"op":"pattern","pattern":"^a+$","inputs":["aa"]}: regexp.Compile and MatchString, in patterns.go
 //	{"op":"remarshal","type":{...},"text":"{...}"}: json.Marshal of a document decoded into a built type, in marshal.go
+//	{"op":"defaults","type":{...},"text":"{...}"}: the same after missing fields took their default= texts, in defaults.go
 //
 // unmarshal decodes {"f":<text>} into a struct whose one field f has the kind; the value is
 // the field's value in decimal (FormatInt, FormatUint, or FormatFloat(float64(f), 'g', -1, 64):
@@ -160,6 +161,8 @@ func main() {
 				a = decodeTime(r.Shape, r.Text)
 			case "remarshal":
 				a = remarshal(r.Type, r.Text, r.Indent)
+			case "defaults":
+				a = decodeWithDefaults(r.Type, r.Text)
 			case "pattern":
 				a = pattern(r.Pattern, r.Inputs)
 			default:

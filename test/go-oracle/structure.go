@@ -35,6 +35,8 @@ type fieldDesc struct {
 	JSON      string   `json:"json"`
 	Omitempty bool     `json:"omitempty"`
 	Type      typeDesc `json:"type"`
+	// Default: the "defaults" op's default= text of the field (defaults.go); other ops ignore it.
+	Default *string `json:"default"`
 }
 
 var anyType = reflect.TypeOf((*interface{})(nil)).Elem()
@@ -134,10 +136,15 @@ func decodeStructure(desc, writeAs json.RawMessage, text string) answer {
 			return answer{Error: "oracle: writeAs: " + err.Error()}
 		}
 	}
+	return marshalAnswer(p.Interface())
+}
+
+// marshalAnswer is the answer holding json.Marshal of v with HTML escaping off.
+func marshalAnswer(v interface{}) answer {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(p.Interface()); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return answer{Error: "oracle: marshal: " + err.Error()}
 	}
 	return answer{Ok: true, Value: strings.TrimSuffix(buf.String(), "\n")}

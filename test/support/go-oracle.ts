@@ -12,7 +12,7 @@ import { runEnsureScript } from "./ensure-tool.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const DEBIAN_GO = "/usr/lib/go/bin/go";
 
-/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", times.go for "time", patterns.go for "pattern", marshal.go for "remarshal"). */
+/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", times.go for "time", patterns.go for "pattern", marshal.go for "remarshal", defaults.go for "defaults"). */
 export type GoRequest =
   | { op: "unmarshal"; kind: string; text: string }
   | { op: "marshal"; f32: string; f64: string }
@@ -21,14 +21,18 @@ export type GoRequest =
   | { op: "struct"; type: GoType; writeAs?: GoType; text: string }
   | { op: "time"; shape: "value" | "ptr" | "slice"; text: string }
   | { op: "pattern"; pattern: string; inputs: string[] }
-  | { op: "remarshal"; type: GoType; text: string; indent?: string };
+  | { op: "remarshal"; type: GoType; text: string; indent?: string }
+  | { op: "defaults"; type: GoType; text: string };
 
-/** A Go type for the "struct" op (test/go-oracle/structure.go): fields are named F0, F1, ... with json:"json[,omitempty]". */
+/**
+ * A Go type for the "struct" op (test/go-oracle/structure.go): fields are named F0, F1, ... with
+ * json:"json[,omitempty]"; `default` is the "defaults" op's default= text (test/go-oracle/defaults.go).
+ */
 export type GoType =
   | { k: string }
   | { k: "ptr" | "slice" | "map"; elem: GoType }
   | { k: "array"; n: number; elem: GoType }
-  | { k: "struct"; fields: { json: string; omitempty: boolean; type: GoType }[] };
+  | { k: "struct"; fields: { json: string; omitempty: boolean; type: GoType; default?: string }[] };
 
 /** What Go makes of the struct tag of a string field named Field (test/go-oracle/tags.go). */
 export interface GoTagAnswer {
