@@ -10,6 +10,7 @@
 //	{"op":"time","shape":"value","text":"\"2024-01-01T00:00:00Z\""}: a value in a time.Time field, in times.go
 //	{"op":"pattern","pattern":"^a+$","inputs":["aa"]}: regexp.Compile and MatchString, in patterns.go
 //	{"op":"remarshal","type":{...},"text":"{...}"}: json.Marshal of a document decoded into a built type, in marshal.go
+//	{"op":"httpbody","key":"details","errors":[{...}]}: the spec's 400 body of FieldErrors holding Go values, in errors.go
 //
 // unmarshal decodes {"f":<text>} into a struct whose one field f has the kind; the value is
 // the field's value in decimal (FormatInt, FormatUint, or FormatFloat(float64(f), 'g', -1, 64):
@@ -50,6 +51,8 @@ type request struct {
 	Pattern string          `json:"pattern"`
 	Inputs  []string        `json:"inputs"`
 	Indent  *string         `json:"indent"`
+	Key     string          `json:"key"`
+	Errors  []errorDesc     `json:"errors"`
 }
 
 type answer struct {
@@ -162,6 +165,8 @@ func main() {
 				a = remarshal(r.Type, r.Text, r.Indent)
 			case "pattern":
 				a = pattern(r.Pattern, r.Inputs)
+			case "httpbody":
+				a = httpBody(r.Key, r.Errors)
 			default:
 				a = answer{Error: "oracle: unknown op " + r.Op}
 			}
