@@ -6,9 +6,11 @@ import type { Program } from "./compile.js";
 import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
 import { joinPath, zeroErrors, zeroItemErrors } from "./reference.js";
-import { stripPtr, typeName } from "./resolve.js";
+import { toJsonForm } from "./json-form.js";
+import { intRange, stripPtr, typeName, type RField } from "./resolve.js";
 import type { Session } from "./session.js";
 import { utf8Decoder } from "./text-store.js";
+import { missingValue } from "./values.js";
 
 const decoder = utf8Decoder();
 
@@ -68,6 +70,17 @@ function renderPath(program: Program, s: Session, first: number, count: number, 
   return path;
 }
 
+/**
+ * The value of an op's error on field f, in the JSON form validate() gives for the value the field
+ * holds: a missing field's default or zero value (V_DEFAULT), and an int kind's `-0` as 0 (what
+ * unmarshal returns there, and what Go's int holds).
+ */
+function opValue(f: RField, valueKind: number, value: unknown): unknown {
+  if (valueKind === L.V_DEFAULT) return toJsonForm(f.type, missingValue(f));
+  const base = stripPtr(f.type);
+  return value === 0 && base.kind === "scalar" && intRange(base.scalar) !== undefined ? 0 : value;
+}
+
 const tooMany = (max: number): FieldError => ({
   field: "", code: "TOO_MANY_ERRORS", message: `too many errors: stopped after ${max}`, value: null,
 });
@@ -89,11 +102,12 @@ export function renderErrors(program: Program, s: Session, from = 0): FieldError
     }
     const field = renderPath(program, s, u32[r + L.ER_PATH], u32[r + L.ER_PATH_LEN], input);
     const a = u32[r + L.ER_A];
-    const value = u32[r + L.ER_VAL_KIND] === L.V_SPAN ? spanValue(input, u32[r + L.ER_VAL_START], u32[r + L.ER_VAL_END]) : null;
+    const valueKind = u32[r + L.ER_VAL_KIND];
+    const value = valueKind === L.V_SPAN ? spanValue(input, u32[r + L.ER_VAL_START], u32[r + L.ER_VAL_END]) : null;
     switch (kind) {
       case L.E_OP: {
-        const { check } = program.ops[a];
-        out.push({ field, code: check.code, message: check.message, value });
+        const { check, field: f } = program.ops[a];
+        out.push({ field, code: check.code, message: check.message, value: opValue(f, valueKind, value) });
         break;
       }
       case L.E_REQUIRED:
