@@ -222,10 +222,20 @@ function checkObject(m: RModel, o: Record<string, unknown>, path: string, w: Wal
       out.push({ field: joinPath(path, f.jsonName), code: REQUIRED_CODE, message: REQUIRED_MESSAGE, value: null });
       continue;
     }
+    // a value of the wrong type (INVALID_TYPE above) gets no further checks, nor is it compared
+    // with: a cross-field check would read it as what it is not ("10" before "2" as strings)
+    if (mistyped(f, v)) continue;
     for (const c of f.objectChecks) {
+      const other = m.fields.find((o) => o.slot === c.other.slot);
+      if (other !== undefined && mistyped(other, values[c.other.slot])) continue;
       if (!c.test(v, values[c.other.slot])) out.push({ field: joinPath(path, f.jsonName), code: c.code, message: c.message, value: absent ? null : toJsonForm(f.type, v) });
     }
   }
+}
+
+/** Is v, a field's value, present and not of the field's type (an INVALID_TYPE)? */
+function mistyped(f: RField, v: unknown): boolean {
+  return v !== null && v !== undefined && !hasType(stripPtr(f.type), v);
 }
 
 /** Validate a typed value of model m; [] when it passes. */
