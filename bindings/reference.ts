@@ -83,6 +83,7 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
     return;
   }
   const container = typeof v === "object" && v !== null && !(v instanceof Date) ? v : undefined;
+  const before = out.length;
   if (container) {
     const not = notEnterable(container, w);
     if (not !== undefined) {
@@ -116,7 +117,10 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
       break;
   }
   if (container) open.delete(container);
+  // (an item of the wrong type, at any depth, is compared by no check: unique reads the items)
+  const mistypedItem = container !== undefined && out.slice(before).some((e) => e.code === "INVALID_TYPE");
   for (const c of checks) {
+    if (mistypedItem && c.readsItems === true) continue;
     if (!c.test(v)) out.push({ field: path, code: c.code, message: c.message, value: toJsonForm(base, v) });
   }
 }

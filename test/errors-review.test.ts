@@ -302,6 +302,18 @@ describe("validate(): a value of the wrong type is INVALID_TYPE, and no cross-fi
     ]);
     expect(validationErrors(new Validator(Pair).safeUnmarshal('{"g":9,"h":9,"w":"","b":"5"}'))).toEqual(typed.ok ? [] : typed.error.errors);
   });
+
+  it("unique compares no item of the wrong type (at any depth); a count still counts it", () => {
+    const Id = model("Id", { id: t.int() });
+    const Lists = model("Lists", { s: t.slice(t.int(), "unique,max=1"), m: t.map(t.string(), "unique"), u: t.slice(Id, "unique=id") });
+    const r = new Validator(Lists).safeValidate({ s: ["1", "1"], m: { a: 1, b: 1 }, u: [{ id: "1" }, { id: "1" }] } as never);
+    expect(r.ok ? [] : r.error.errors).toEqual([
+      invalid("s[0]", "int", "1"), invalid("s[1]", "int", "1"),
+      { field: "s", code: "MAX_ITEMS", message: "must have at most 1 items", value: ["1", "1"] },
+      invalid("m.a", "string", 1), invalid("m.b", "string", 1),
+      invalid("u[0].id", "int", "1"), invalid("u[1].id", "int", "1"),
+    ]);
+  });
 });
 
 afterAll(() => {
