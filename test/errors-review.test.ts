@@ -157,6 +157,18 @@ function validationErrors(r: { ok: boolean; error?: unknown }): unknown {
   return r.error instanceof ValidationError ? r.error.errors : r.error;
 }
 
+interface Feedable { feed(chunk: string | Uint8Array): unknown; end(): { errors: readonly unknown[] } }
+
+/** A stream parser's final errors for the text fed whole, and fed byte by byte. */
+function streamed(make: () => Feedable, text: string): { streamWhole: unknown[]; streamBytes: unknown[] } {
+  const bytes = new TextEncoder().encode(text);
+  const whole = make();
+  whole.feed(text);
+  const byByte = make();
+  for (let i = 0; i < bytes.length; i++) byByte.feed(bytes.subarray(i, i + 1));
+  return { streamWhole: whole.end().errors.map(fieldErrorOf), streamBytes: byByte.end().errors.map(fieldErrorOf) };
+}
+
 /** Each entry point's FieldErrors (or its other error) for one document, by name. */
 async function entryPoints(v: Validator, text: string, typed?: unknown): Promise<Record<string, unknown>> {
   const bytes = new TextEncoder().encode(text);
@@ -169,12 +181,7 @@ async function entryPoints(v: Validator, text: string, typed?: unknown): Promise
   } catch (e) {
     out.unmarshal = e instanceof ValidationError ? e.errors : e;
   }
-  const whole = new StreamParser(v);
-  whole.feed(text);
-  out.streamWhole = whole.end().errors.map(fieldErrorOf);
-  const byByte = new StreamParser(v);
-  for (let i = 0; i < bytes.length; i++) byByte.feed(bytes.subarray(i, i + 1));
-  out.streamBytes = byByte.end().errors.map(fieldErrorOf);
+  Object.assign(out, streamed(() => new StreamParser(v), text));
   const by7 = new StreamParser(v);
   for (let i = 0; i < text.length; i += 7) by7.feed(text.slice(i, i + 7));
   out.stream7 = by7.end().errors.map(fieldErrorOf);
@@ -185,9 +192,18 @@ async function entryPoints(v: Validator, text: string, typed?: unknown): Promise
   for await (const r of parseLines(v, chunks(bytes, new TextEncoder().encode("\n")))) records.push(r);
   expect(records).toHaveLength(1);
   out.parseLines = validationErrors(records[0]!);
-  out.newModel = validationErrors(v.safeNewModel(JSON.parse(text) as never));
+  const parsed = parsedOrUndefined(text);
+  if (parsed !== undefined) out.newModel = validationErrors(v.safeNewModel(parsed as never));
   if (typed !== undefined) out.validate = validationErrors(v.safeValidate(typed as never));
   return out;
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A stream gives a failure other than field errors as its only entry. */
@@ -313,6 +329,132 @@ describe("validate(): a value of the wrong type is INVALID_TYPE, and no cross-fi
       invalid("m.a", "string", 1), invalid("m.b", "string", 1),
       invalid("u[0].id", "int", "1"), invalid("u[1].id", "int", "1"),
     ]);
+  });
+});
+
+describe("failures that are not field errors: one error, the same from every entry point, and httpErrorBody's INVALID_JSON / INVALID_TYPE", () => {
+  const Doc = model("Doc", { a: t.int(), s: t.slice(t.string()), at: t.time() });
+  const v = new Validator(Doc, { maxDepth: 3, maxDocumentBytes: 40 });
+  interface Failure { kind: typeof JsonSyntaxError | typeof UnmarshalTypeError; message: string; field: string; code: string }
+  const syntax = (reason: string, offset: number): Failure => ({ kind: JsonSyntaxError, message: `${reason} at offset ${offset} (line 1, column ${offset + 1})`, field: "", code: "INVALID_JSON" });
+  const mistyped = (field: string, message: string): Failure => ({ kind: UnmarshalTypeError, message, field, code: "INVALID_TYPE" });
+  const FAILURES: [string, string, Failure][] = [
+    ["a trailing comma", '{"a":1,}', syntax('unexpected character "}"', 7)],
+    ["data after the document", '{"a":1} x', syntax('unexpected data after the document "x"', 8)],
+    ["a leading zero", '{"a":01}', syntax('unexpected character "1"', 6)],
+    ["a cut literal", '{"a":tru}', syntax('invalid literal "}"', 8)],
+    ["a bad escape", '{"s":["\\x"]}', syntax("invalid escape in string", 8)],
+    ["a control character", '{"s":["\u0001"]}', syntax("control character in string", 7)],
+    ["nesting past maxDepth", '{"s":[[[1]]]}', syntax("nesting too deep (more than 3 levels)", 7)],
+    ["a byte-order mark", "\ufeff{}", syntax("unexpected character 0xef", 0)],
+    ["past maxDocumentBytes", `{"s":["${"x".repeat(50)}"]}`, syntax("document larger than maxDocumentBytes (40)", 40)],
+    ["a fraction for an int", '{"a":1.5}', mistyped("a", "cannot unmarshal number 1.5 into field a of type int")],
+    ["a string for an int", '{"a":"1"}', mistyped("a", "cannot unmarshal string into field a of type int")],
+    ["a time Go refuses", '{"at":"2020"}', mistyped("at", 'cannot unmarshal string "2020" into field at of type time.Time')],
+    ["an item of the wrong kind", '{"s":["a",1]}', mistyped("s[1]", "cannot unmarshal number into field s[1] of type string")],
+    ["a document that is no object", "[]", mistyped("", "cannot unmarshal array into the document of type Doc")],
+  ];
+
+  it.each(FAILURES)("%s", async (_, text, want) => {
+    const got = await entryPoints(v, text);
+    delete got.newModel; // (JSON.parse's object, where the text is JSON: a ConversionError, tested below)
+    const error = got.safeUnmarshal as Error;
+    expect(error).toBeInstanceOf(want.kind);
+    expect(error.message).toBe(want.message);
+    expectSameEverywhere(got, error);
+    for (const [entry, e] of Object.entries(got)) {
+      // the same error's terms, whichever entry point made it (streams and parseLines make their own)
+      const one = Array.isArray(e) ? e[0] : e;
+      expect({ entry, message: (one as Error).message, offset: (one as JsonSyntaxError).offset }).toEqual({ entry, message: want.message, offset: (error as JsonSyntaxError).offset });
+    }
+    expect(httpErrorBody(error)).toEqual({ error: "validation_failed", details: [{ field: want.field, code: want.code, message: want.message, value: null }] });
+    compared += Object.keys(got).length;
+  });
+
+  it("newModel of a parsed object: a ConversionError, INVALID_TYPE in the body at its field", () => {
+    const r = v.safeNewModel({ a: "1" } as never);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.message).toBe("cannot convert string to int at a");
+    expect(httpErrorBody(r.error, { key: "errors" })).toEqual({ error: "validation_failed", errors: [{ field: "a", code: "INVALID_TYPE", message: "cannot convert string to int at a", value: null }] });
+  });
+});
+
+describe("TOO_MANY_ERRORS: cut at maxErrors the same way everywhere, zero values expanded", () => {
+  const Leaf = model("Leaf", { v: t.int("min=1"), w: t.string("min=1") });
+  const Tree = model("Tree", { a: Leaf, b: Leaf, n: t.slice(Leaf, "max=0") });
+  const v = new Validator(Tree, { strictMissingFields: false, maxErrors: 3 });
+  const text = '{"n":[{"v":0,"w":"x"},{"v":1,"w":""}]}';
+  const expected: FieldError[] = [
+    { field: "n[0].v", code: "MIN_VALUE", message: "must be at least 1", value: 0 },
+    { field: "n[1].w", code: "MIN_LENGTH", message: "must be at least 1 characters", value: "" },
+    { field: "n", code: "MAX_ITEMS", message: "must have at most 0 items", value: [{ v: 0, w: "x" }, { v: 1, w: "" }] },
+    { field: "", code: "TOO_MANY_ERRORS", message: "too many errors: stopped after 3", value: null },
+  ];
+
+  it("every entry point; the summary counts the TOO_MANY_ERRORS record; ~standard's issue for it has no path", async () => {
+    const got = await entryPoints(v, text, { n: [{ v: 0, w: "x" }, { v: 1, w: "" }], a: { v: 0, w: "" }, b: { v: 0, w: "" } });
+    // validate() walks declaration order: a and b (their zero values) before n
+    const walked = got.validate;
+    delete got.validate;
+    expectSameEverywhere(got, expected);
+    expect(walked).toEqual([
+      { field: "a.v", code: "MIN_VALUE", message: "must be at least 1", value: 0 },
+      { field: "a.w", code: "MIN_LENGTH", message: "must be at least 1 characters", value: "" },
+      { field: "b.v", code: "MIN_VALUE", message: "must be at least 1", value: 0 },
+      expected[3],
+    ]);
+    const r = v.safeUnmarshal(text);
+    expect(r.ok ? "" : r.error.message).toBe("n[0].v: must be at least 1 (and 3 more errors)");
+    expect(httpErrorBody(r.ok ? undefined : r.error).details).toEqual(expected);
+    expect(standardIssues(v, JSON.parse(text))).toEqual([
+      { message: "must be at least 1", path: ["n", 0, "v"] },
+      { message: "must be at least 1 characters", path: ["n", 1, "w"] },
+      { message: "must have at most 0 items", path: ["n"] },
+      { message: "too many errors: stopped after 3", path: undefined },
+    ]);
+    compared += Object.keys(got).length + 1;
+  });
+});
+
+describe("union codes: REQUIRED and INVALID_DISCRIMINATOR at the discriminator, a variant's own errors, from every union entry point", () => {
+  const Cat = model("Cat", { kind: t.string(), lives: t.int("min=1,max=9"), name: t.string("required") });
+  const Dog = model("Dog", { kind: t.string(), bark: t.string("oneof=woof yap") });
+  const pets = new UnionValidator({ discriminator: "kind", variants: [{ value: "cat", model: Cat }, { value: "dog", model: Dog }] });
+  const at = (code: string, message: string, value: unknown): FieldError => ({ field: "kind", code, message, value });
+  const enumMiss = (value: unknown) => at("INVALID_DISCRIMINATOR", "must be one of: cat, dog", value);
+  const CASES_U: [string, string, FieldError[]][] = [
+    ["no discriminator", '{"lives":1}', [at("REQUIRED", "field is required", null)]],
+    ["a null discriminator", '{"kind":null}', [at("REQUIRED", "field is required", null)]],
+    ["another case", '{"kind":"Cat"}', [enumMiss("Cat")]],
+    ["the empty string", '{"kind":""}', [enumMiss("")]],
+    ["a number", '{"kind":1.50}', [enumMiss(1.5)]],
+    ["an object", '{"kind":{"a.b":["cat"]}}', [enumMiss({ "a.b": ["cat"] })]],
+    ["a variant's errors, in document order", '{"lives":10,"kind":"cat"}', [
+      { field: "lives", code: "MAX_VALUE", message: "must be at most 9", value: 10 },
+      { field: "name", code: "REQUIRED", message: "field is required", value: null },
+    ]],
+    ["the last occurrence of a repeated discriminator", '{"kind":"cat","bark":"meow","kind":"dog"}', [
+      { field: "bark", code: "INVALID_ENUM", message: "must be one of: woof, yap", value: "meow" },
+    ]],
+  ];
+
+  it.each(CASES_U)("%s", async (_, text, expected) => {
+    const bytes = new TextEncoder().encode(text);
+    const got: Record<string, unknown> = {};
+    got.safeUnmarshal = validationErrors(pets.safeUnmarshal(text));
+    got.safeUnmarshalBytes = validationErrors(pets.safeUnmarshal(bytes));
+    Object.assign(got, streamed(() => new UnionStreamParser(pets), text));
+    const records = [];
+    for await (const r of parseLines(pets, chunks(text + "\n"))) records.push(r);
+    got.parseLines = validationErrors(records[0]!);
+    expectSameEverywhere(got, expected);
+    expect(standardIssues(pets as never, JSON.parse(text))).toEqual(expected.map((e) => ({ message: e.message, path: [e.field] })));
+    const r = pets.safeUnmarshal(text);
+    if (r.ok) throw new Error("expected a failure");
+    expect(r.error.message).toBe(summary(expected));
+    expect(httpErrorBody(r.error, { key: "errors" })).toEqual({ error: "validation_failed", errors: expected });
+    compared += Object.keys(got).length + 1;
   });
 });
 
