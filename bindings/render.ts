@@ -10,7 +10,7 @@ import { toJsonForm } from "./json-form.js";
 import { intRange, stripPtr, typeName, type RField } from "./resolve.js";
 import type { Session } from "./session.js";
 import { utf8Decoder } from "./text-store.js";
-import { missingValue } from "./values.js";
+import { missingValue, zeroValue } from "./values.js";
 
 const decoder = utf8Decoder();
 
@@ -72,12 +72,17 @@ function renderPath(program: Program, s: Session, first: number, count: number, 
 
 /**
  * The value of an op's error on field f, in the JSON form validate() gives for the value the field
- * holds: a missing field's default or zero value (V_DEFAULT), and an int kind's `-0` as 0 (what
- * unmarshal returns there, and what Go's int holds).
+ * holds: a missing field's default or zero value (V_DEFAULT), an int kind's `-0` as 0 (what
+ * unmarshal returns there, and what Go's int holds), a fixed-size array of N items as the N items
+ * checked (those read, then zero items; items past N dropped), as Go's [N]T holds them.
  */
 function opValue(f: RField, valueKind: number, value: unknown): unknown {
   if (valueKind === L.V_DEFAULT) return toJsonForm(f.type, missingValue(f));
   const base = stripPtr(f.type);
+  if (base.kind === "array" && Array.isArray(value) && value.length !== base.length) {
+    const zero = toJsonForm(base.elem, zeroValue(base.elem));
+    return Array.from({ length: base.length }, (_, i) => (i < value.length ? value[i] as unknown : zero));
+  }
   return value === 0 && base.kind === "scalar" && intRange(base.scalar) !== undefined ? 0 : value;
 }
 

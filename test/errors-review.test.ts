@@ -100,6 +100,9 @@ const CASES: Case[] = [
   { name: "unique on a slice: 1 and 1.0 of a float", fields: () => ({ f: t.slice(t.float64(), "unique") }), bad: '"f":[1,1.0]', good: '"f":[1,2]', typedBad: { f: [1, 1] }, typedGood: { f: [1, 2] }, code: "NOT_UNIQUE", message: "items must be unique", phase: "value", go: { k: "slice", elem: I("float64") } },
   { name: "unique on a map's values", fields: () => ({ f: t.map(t.string(), "unique") }), bad: '"f":{"p":"v","q":"v"}', good: '"f":{"p":"v","q":"w"}', typedBad: { f: { p: "v", q: "v" } }, typedGood: { f: { p: "v", q: "w" } }, code: "NOT_UNIQUE", message: "items must be unique", phase: "value", go: { k: "map", elem: str } },
   { name: "unique=F on a slice of models", fields: () => ({ f: t.slice(Item, "unique=id") }), bad: '"f":[{"id":1},{"id":1}]', good: '"f":[{"id":1},{"id":2}]', typedBad: { f: [{ id: 1 }, { id: 1 }] }, typedGood: { f: [{ id: 1 }, { id: 2 }] }, code: "NOT_UNIQUE", message: "items must be unique", phase: "value", go: { k: "slice", elem: { k: "struct", fields: [{ json: "id", omitempty: false, type: I("int") }] } } },
+  // a fixed-size array holds N items: those read, then zero items (extra ones dropped); the value checked is the error's value
+  { name: "unique on a fixed-size array read short: its zero items", fields: () => ({ f: t.array(3, t.int(), "unique") }), bad: '"f":[5]', good: '"f":[1,2,3]', typedBad: { f: [5, 0, 0] }, typedGood: { f: [1, 2, 3] }, code: "NOT_UNIQUE", message: "items must be unique", value: [5, 0, 0], phase: "value", go: { k: "array", n: 3, elem: I("int") } },
+  { name: "unique on a fixed-size array read long: the items past N dropped", fields: () => ({ f: t.array(2, t.string(), "unique") }), bad: '"f":["a","a","b"]', good: '"f":["a","b","a"]', typedBad: { f: ["a", "a"] }, typedGood: { f: ["a", "b"] }, code: "NOT_UNIQUE", message: "items must be unique", value: ["a", "a"], phase: "value", go: { k: "array", n: 2, elem: str } },
   { name: "strictMissingFields: missing", fields: () => ({ f: t.string('json:"f" checker:"min=1"') }), bad: "", good: '"f":"x"', typedBad: {}, typedGood: { f: "x" }, code: "MISSING_FIELD", message: "f field is missing and has no default", value: null, phase: "object", noValidate: "a typed value has every field" },
   { name: "extraFields forbid: an unknown key holding an object", fields: () => ({ f: t.string() }), bad: '"f":"","x.~/\\"y":{"q":[1,"\\u00e9",null]}', good: '"f":""', typedBad: { f: "" }, typedGood: { f: "" }, key: 'x.~/"y', code: "EXTRA_FIELD", message: "unknown field in JSON", phase: "value", options: { extraFields: "forbid" }, go: I("any"), noValidate: "a typed value has no unknown keys (README, Unknown keys)" },
 ];
@@ -295,6 +298,31 @@ describe("every directive x failure kind: the same FieldErrors from every entry 
     ]);
     const directives = ["required", "required_if", "required_with", "email", "url", "uuid", "min=", "max=", "gt=", "lt=", "gte=", "lte=", "alpha", "alphanum", "regexp=", "pattern=", "oneof=", "gtfield=", "ltfield=", "minItems=", "maxItems=", "unique", "default="];
     for (const d of directives) expect({ d, used: CASES.some((c) => c.fields.toString().includes(d)) }).toEqual({ d, used: true });
+  });
+});
+
+describe("newModel's error values are unmarshal's (the text as written), also where the direct copy of a complete object fails a check", () => {
+  const Id = model("Id", { id: t.int() });
+  const Span = model("Span", { items: t.slice(Id, "unique"), from: t.time("ltfield=to"), to: t.time() });
+  // a complete object (Dates, an unknown key holding a string): newModel copies it without the round trip when its checks pass
+  const body = { items: [{ id: 1, note: "x" }, { id: 1 }], from: new Date("2020-01-01T00:30:00Z"), to: new Date("2019-12-31T23:00:00Z") };
+  const text = '{"items":[{"id":1,"note":"x"},{"id":1}],"from":"2020-01-01T00:30:00Z","to":"2019-12-31T23:00:00Z"}';
+  const asWritten: FieldError[] = [
+    { field: "items", code: "NOT_UNIQUE", message: "items must be unique", value: [{ id: 1, note: "x" }, { id: 1 }] },
+    { field: "from", code: "MUST_BE_LT_FIELD", message: "must be less than field to", value: "2020-01-01T00:30:00Z" },
+  ];
+
+  it("an item's unknown key stays, as in unmarshal's errors of the object's JSON; validate() of the typed value has none", () => {
+    const v = new Validator(Span);
+    expect(validationErrors(v.safeUnmarshal(text))).toEqual(asWritten);
+    expect(validationErrors(v.safeNewModel(body as never))).toEqual(asWritten);
+    expect(validationErrors(v.safeNewModel(JSON.parse(text) as never))).toEqual(asWritten);
+    // (a typed value has no unknown keys: README "Error values")
+    const typed = { items: [{ id: 1 }, { id: 1 }], from: body.from, to: body.to };
+    expect(validationErrors(v.safeValidate(typed))).toEqual([{ ...asWritten[0]!, value: [{ id: 1 }, { id: 1 }] }, asWritten[1]]);
+    // ~standard's issues carry no value: the same messages and paths either way
+    expect(standardIssues(v, body)).toEqual(asWritten.map((e) => ({ message: e.message, path: [e.field] })));
+    compared += 3;
   });
 });
 
