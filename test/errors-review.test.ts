@@ -326,6 +326,20 @@ describe("newModel's error values are unmarshal's (the text as written), also wh
   });
 });
 
+describe("order of a map's entries: the text's in unmarshal, the object's (integer-like keys first) in validate and newModel", () => {
+  it("README Order of errors", () => {
+    const Leaf = model("Leaf", { v: t.int("min=1") });
+    const v = new Validator(model("Bag", { m: t.map(Leaf, "max=1") }));
+    const text = '{"m":{"z":{"v":0},"1":{"v":0}}}';
+    const error = (key: string): FieldError => ({ field: `m.${key}.v`, code: "MIN_VALUE", message: "must be at least 1", value: 0 });
+    const own: FieldError = { field: "m", code: "MAX_ITEMS", message: "must have at most 1 items", value: { z: { v: 0 }, 1: { v: 0 } } };
+    expect(validationErrors(v.safeUnmarshal(text))).toEqual([error("z"), error("1"), own]);
+    const parsed = JSON.parse(text) as never;
+    expect(validationErrors(v.safeNewModel(parsed))).toEqual([error("1"), error("z"), own]);
+    expect(validationErrors(v.safeValidate(parsed))).toEqual([error("1"), error("z"), own]);
+  });
+});
+
 describe("validate(): a value of the wrong type is INVALID_TYPE, and no cross-field check reads it", () => {
   const Pair = model("Pair", { g: t.int("gtfield=h"), h: t.int(), w: t.string("required_with=b"), b: t.string() });
   const invalid = (field: string, type: string, value: unknown): FieldError => ({ field, code: "INVALID_TYPE", message: `must be of type ${type}`, value });
