@@ -326,6 +326,38 @@ describe("newModel's error values are unmarshal's (the text as written), also wh
   });
 });
 
+describe("where the 400 body differs from Go's, by README's rules (Error values)", () => {
+  it("a map's key order, a model item's unknown key, a time's offset, a lone surrogate, a float's -0", () => {
+    const Id = model("Id", { id: t.int() });
+    const Odd = model("Odd", {
+      m: t.map(t.int(), "max=1"), items: t.slice(Id, "min=3"), at: t.time("ltfield=to"), to: t.time(), s: t.string("min=2"), x: t.float64("gt=0"),
+    });
+    const text = '{"m":{"b":1,"a":2},"items":[{"id":1,"zz":0}],"at":"2020-01-01T01:00:00+01:00","to":"2019-01-01T00:00:00Z","s":"\\ud800","x":-0}';
+    const r = new Validator(Odd).safeUnmarshal(text);
+    if (r.ok || !(r.error instanceof ValidationError)) throw new Error("expected a ValidationError");
+    const body = JSON.stringify(httpErrorBody(r.error));
+    const types: Record<string, GoType> = {
+      m: { k: "map", elem: I("int") }, items: { k: "slice", elem: { k: "struct", fields: [{ json: "id", omitempty: false, type: I("int") }] } },
+      s: str, x: I("float64"), at: I("time"),
+    };
+    expect(r.error.errors.map((e) => e.field)).toEqual(["m", "items", "s", "x", "at"]);
+    expect(Object.is(r.error.errors[3]!.value, -0)).toBe(true);
+    const [go] = oracle!.ask([{
+      op: "httpbody", key: "details",
+      errors: r.error.errors.map((e) => ({ ...e, type: types[e.field]!, text: Object.is(e.value, -0) ? "-0" : JSON.stringify(e.value) })),
+    }]);
+    // Go's body, with each documented difference applied, is checker's
+    const asChecker = go!.value!
+      .replace('{"a":2,"b":1}', '{"b":1,"a":2}')
+      .replace('[{"id":1}]', '[{"id":1,"zz":0}]')
+      .replace('"\uFFFD"', '"\\ud800"')
+      .replace('"value":-0', '"value":0')
+      .replace('"2020-01-01T00:00:00Z"', '"2020-01-01T01:00:00+01:00"');
+    expect(body).toBe(asChecker);
+    expect(go!.value).not.toBe(body);
+  });
+});
+
 describe("order of a map's entries: the text's in unmarshal, the object's (integer-like keys first) in validate and newModel", () => {
   it("README Order of errors", () => {
     const Leaf = model("Leaf", { v: t.int("min=1") });
