@@ -8,7 +8,7 @@ import {
   OP_MIN_LEN, OP_NUM_GE, OP_NUM_GT, OP_NUM_LE, OP_NUM_LT, OP_ONEOF_BOOL, OP_ONEOF_NUM, OP_ONEOF_STR,
   OP_PATTERN, OP_REQUIRED_IF, OP_REQUIRED_WITH, OP_UNIQUE, OP_UNIQUE_BY, OP_URL, OP_UUID,
   PF_FIELD, SL_BYTES, SL_END, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING,
-  SS_NULL, SS_NUMBER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE, V_DEFAULT, V_NULL, V_SPAN,
+  SS_NULL, SS_NUMBER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE, V_NULL, V_SPAN,
   ZERO_TIME_MS,
 } from "../bindings/layout";
 import { isAlpha, isAlphanum, isEmail, isUrl, isUuid } from "./formats";
@@ -212,9 +212,7 @@ export function objectOps(fr: u32, shapeFirst: u32, base: usize, slot: u32, fram
     }
     if (!ok) {
       const st = slotState(self);
-      if (st == SS_NULL || st == SS_MISSING) addError(E_OP, op, V_NULL, 0, 0, frames, PF_FIELD, fr);
-      // a missing field that took its default or zero value: that value (the bindings render it)
-      else if (missing) addError(E_OP, op, V_DEFAULT, 0, 0, frames, PF_FIELD, fr);
+      if (missing || st == SS_NULL || st == SS_MISSING) addError(E_OP, op, V_NULL, 0, 0, frames, PF_FIELD, fr);
       else addError(E_OP, op, V_SPAN, slotSpanStart(self), slotSpanEnd(self), frames, PF_FIELD, fr);
     }
   }

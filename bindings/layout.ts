@@ -110,7 +110,7 @@ export const E_PAD = 7; // a fixed-size array (record A) read from VAL_START ite
 
 export const V_SPAN = 0; // the value is the JSON text in [start, end)
 export const V_NULL = 1; // missing or null
-export const V_DEFAULT = 2; // a missing field's default, else its zero value (cross-field checks of a missing field)
+export const V_DEFAULT = 2; // the field's default (lax mode / cross-field with a missing field)
 export const V_ZERO = 3; // the field's zero value
 
 // Path frames in the arena: 3 u32 words [type, a, b]

@@ -6,11 +6,9 @@ import type { Program } from "./compile.js";
 import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
 import { joinPath, zeroErrors, zeroItemErrors } from "./reference.js";
-import { toJsonForm } from "./json-form.js";
 import { intRange, stripPtr, typeName, type RField } from "./resolve.js";
 import type { Session } from "./session.js";
 import { utf8Decoder } from "./text-store.js";
-import { missingValue, zeroValue } from "./values.js";
 
 const decoder = utf8Decoder();
 
@@ -71,18 +69,11 @@ function renderPath(program: Program, s: Session, first: number, count: number, 
 }
 
 /**
- * The value of an op's error on field f, in the JSON form validate() gives for the value the field
- * holds: a missing field's default or zero value (V_DEFAULT), an int kind's `-0` as 0 (what
- * unmarshal returns there, and what Go's int holds), a fixed-size array of N items as the N items
- * checked (those read, then zero items; items past N dropped), as Go's [N]T holds them.
+ * The value of an op's error on field f: an int kind's `-0` as 0 (what unmarshal returns there,
+ * what validate() reports of that value, and what Go's int holds).
  */
-function opValue(f: RField, valueKind: number, value: unknown): unknown {
-  if (valueKind === L.V_DEFAULT) return toJsonForm(f.type, missingValue(f));
+function opValue(f: RField, value: unknown): unknown {
   const base = stripPtr(f.type);
-  if (base.kind === "array" && Array.isArray(value) && value.length !== base.length) {
-    const zero = toJsonForm(base.elem, zeroValue(base.elem));
-    return Array.from({ length: base.length }, (_, i) => (i < value.length ? value[i] as unknown : zero));
-  }
   return value === 0 && base.kind === "scalar" && intRange(base.scalar) !== undefined ? 0 : value;
 }
 
@@ -107,12 +98,11 @@ export function renderErrors(program: Program, s: Session, from = 0): FieldError
     }
     const field = renderPath(program, s, u32[r + L.ER_PATH], u32[r + L.ER_PATH_LEN], input);
     const a = u32[r + L.ER_A];
-    const valueKind = u32[r + L.ER_VAL_KIND];
-    const value = valueKind === L.V_SPAN ? spanValue(input, u32[r + L.ER_VAL_START], u32[r + L.ER_VAL_END]) : null;
+    const value = u32[r + L.ER_VAL_KIND] === L.V_SPAN ? spanValue(input, u32[r + L.ER_VAL_START], u32[r + L.ER_VAL_END]) : null;
     switch (kind) {
       case L.E_OP: {
         const { check, field: f } = program.ops[a];
-        out.push({ field, code: check.code, message: check.message, value: opValue(f, valueKind, value) });
+        out.push({ field, code: check.code, message: check.message, value: opValue(f, value) });
         break;
       }
       case L.E_REQUIRED:
