@@ -75,8 +75,9 @@ function form(t: RType, value: unknown, w: FormWalk, depth: number, path: string
     case "scalar":
       if (base.scalar === "any") return anyForm(v, w, depth, path);
       if (base.scalar === "time" && v instanceof Date) return formatTime(v);
-      // (marshal writes an int kind's -0 as 0, so that is what dict's JSON round trip reads)
-      return w.options.asMarshaled === true && v === 0 && intRange(base.scalar) !== undefined ? 0 : v;
+      // (an int kind's -0 is 0: what marshal writes, what dict's JSON round trip reads, and what
+      // unmarshal holds, so an error's value is the same from validate() as from unmarshal)
+      return v === 0 && intRange(base.scalar) !== undefined ? 0 : v;
     default:
       return v;
   }

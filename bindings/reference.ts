@@ -83,6 +83,7 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
     return;
   }
   const container = typeof v === "object" && v !== null && !(v instanceof Date) ? v : undefined;
+  const before = out.length;
   if (container) {
     const not = notEnterable(container, w);
     if (not !== undefined) {
@@ -116,7 +117,10 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
       break;
   }
   if (container) open.delete(container);
+  // (an item of the wrong type, at any depth, is compared by no check: unique reads the items)
+  const mistypedItem = container !== undefined && out.slice(before).some((e) => e.code === "INVALID_TYPE");
   for (const c of checks) {
+    if (mistypedItem && c.readsItems === true) continue;
     if (!c.test(v)) out.push({ field: path, code: c.code, message: c.message, value: toJsonForm(base, v) });
   }
 }
@@ -222,7 +226,12 @@ function checkObject(m: RModel, o: Record<string, unknown>, path: string, w: Wal
       out.push({ field: joinPath(path, f.jsonName), code: REQUIRED_CODE, message: REQUIRED_MESSAGE, value: null });
       continue;
     }
+    // a value of the wrong type (INVALID_TYPE above) gets no further checks, nor is it compared
+    // with: a cross-field check would read it as what it is not ("10" before "2" as strings)
+    if (mistyped(f, v)) continue;
     for (const c of f.objectChecks) {
+      const other = m.fields.find((o) => o.slot === c.other.slot);
+      if (other !== undefined && mistyped(other, values[c.other.slot])) continue;
       if (!c.test(v, values[c.other.slot])) out.push({ field: joinPath(path, f.jsonName), code: c.code, message: c.message, value: absent ? null : toJsonForm(f.type, v) });
     }
   }
@@ -237,6 +246,11 @@ export function valuePasses(t: RType, v: unknown, open: number, maxDepth: number
   const out: FieldError[] = [];
   checkValue(t, v, "", [], { out, open: new Set(), maxDepth: maxDepth - open });
   return out.length === 0;
+}
+
+/** Is v, a field's value, present and not of the field's type (an INVALID_TYPE)? */
+function mistyped(f: RField, v: unknown): boolean {
+  return v !== null && v !== undefined && !hasType(stripPtr(f.type), v);
 }
 
 /** Validate a typed value of model m; [] when it passes. */

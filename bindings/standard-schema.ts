@@ -117,7 +117,7 @@ export function validatorStandard<M extends Model>(validator: () => Validator<M>
   return standard<Infer<M>, Infer<M>>(
     (value) => {
       const v = validator();
-      const r = newModelOutcome(v, value, false);
+      const r = newModelOutcome(v, value, false, false);
       return r.ok ? { value: r.value } : { issues: outcomeIssues(r, rootOf(v), value) };
     },
     () => validator().schema(),
@@ -150,7 +150,7 @@ export function unionStandard<V extends VariantModels>(union: () => UnionValidat
       }
       const { variant, validator } = named.value;
       const input = withoutDiscriminator(value, u.discriminator, validator);
-      const r = newModelOutcome(validator, input, false);
+      const r = newModelOutcome(validator, input, false, false);
       if (r.ok) return { value: { variant, value: r.value } as UnionValue<V> };
       return { issues: outcomeIssues(r, rootOf(validator), input) };
     },

@@ -62,6 +62,8 @@ export interface ValueCheck {
   readonly schema?: Record<string, unknown>;
   /** Scratch memory the WASM op needs while it runs (patterns). */
   readonly scratchBytes?: number;
+  /** It compares the items' values (unique): skipped by validate() when an item is of the wrong type. */
+  readonly readsItems?: boolean;
   wasm(pool: OperandPool): OpWords;
   /** TypeScript reference: true when the (non-null) value passes. */
   test(value: unknown): boolean;

@@ -78,7 +78,7 @@ export const unique: DirectiveSpec = {
   names: ["unique"],
   build(name, value, raw, field) {
     if (field.kind !== "list" && field.kind !== "map") throw kindError(name, field, "slice, array or map");
-    const base = { phase: "value" as const, directive: raw, code: "NOT_UNIQUE", message: "items must be unique" };
+    const base = { phase: "value" as const, directive: raw, code: "NOT_UNIQUE", message: "items must be unique", readsItems: true };
     const items = (v: unknown) => (Array.isArray(v) ? v : Object.values(v as object));
     if (value !== undefined && value !== "") {
       const by = field.elemField(value.trim());

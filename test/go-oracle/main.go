@@ -11,6 +11,7 @@
 //	{"op":"pattern","pattern":"^a+$","inputs":["aa"]}: regexp.Compile and MatchString, in patterns.go
 //	{"op":"remarshal","type":{...},"text":"{...}"}: json.Marshal of a document decoded into a built type, in marshal.go
 //	{"op":"defaults","type":{...},"text":"{...}"}: the same after missing fields took their default= texts, in defaults.go
+//	{"op":"httpbody","key":"details","errors":[{...}]}: the spec's 400 body of FieldErrors holding Go values, in errors.go
 //
 // unmarshal decodes {"f":<text>} into a struct whose one field f has the kind; the value is
 // the field's value in decimal (FormatInt, FormatUint, or FormatFloat(float64(f), 'g', -1, 64):
@@ -51,6 +52,8 @@ type request struct {
 	Pattern string          `json:"pattern"`
 	Inputs  []string        `json:"inputs"`
 	Indent  *string         `json:"indent"`
+	Key     string          `json:"key"`
+	Errors  []errorDesc     `json:"errors"`
 }
 
 type answer struct {
@@ -165,6 +168,8 @@ func main() {
 				a = decodeWithDefaults(r.Type, r.Text)
 			case "pattern":
 				a = pattern(r.Pattern, r.Inputs)
+			case "httpbody":
+				a = httpBody(r.Key, r.Errors)
 			default:
 				a = answer{Error: "oracle: unknown op " + r.Op}
 			}

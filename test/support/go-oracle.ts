@@ -12,7 +12,7 @@ import { runEnsureScript } from "./ensure-tool.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const DEBIAN_GO = "/usr/lib/go/bin/go";
 
-/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", times.go for "time", patterns.go for "pattern", marshal.go for "remarshal", defaults.go for "defaults"). */
+/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", times.go for "time", patterns.go for "pattern", marshal.go for "remarshal", defaults.go for "defaults", errors.go for "httpbody"). */
 export type GoRequest =
   | { op: "unmarshal"; kind: string; text: string }
   | { op: "marshal"; f32: string; f64: string }
@@ -22,7 +22,11 @@ export type GoRequest =
   | { op: "time"; shape: "value" | "ptr" | "slice"; text: string }
   | { op: "pattern"; pattern: string; inputs: string[] }
   | { op: "remarshal"; type: GoType; text: string; indent?: string }
-  | { op: "defaults"; type: GoType; text: string };
+  | { op: "defaults"; type: GoType; text: string }
+  | { op: "httpbody"; key: "details" | "errors"; errors: GoFieldError[] };
+
+/** A FieldError for the "httpbody" op (test/go-oracle/errors.go): its value is `text` decoded into `type`. */
+export interface GoFieldError { field: string; code: string; message: string; type: GoType; text: string }
 
 /**
  * A Go type for the "struct" op (test/go-oracle/structure.go): fields are named F0, F1, ... with
