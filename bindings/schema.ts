@@ -197,9 +197,10 @@ class SchemaWriter {
     let name = this.defNames.get(m.source);
     if (name === undefined) {
       name = m.name;
-      for (let i = 2; this.defs[name] !== undefined; i++) name = `${m.name}_${i}`;
+      // (own keys only: a model named "constructor" or "__proto__" is no clash with Object.prototype)
+      for (let i = 2; Object.hasOwn(this.defs, name); i++) name = `${m.name}_${i}`;
       this.defNames.set(m.source, name);
-      this.defs[name] = {}; // reserve the slot (and the key order) before writing: models can recurse
+      setMember(this.defs, name, {}); // reserve the slot (and the key order) before writing: models can recurse
       this.defs[name] = this.model(m);
     }
     return { $ref: `#/$defs/${encodePointer(name)}` };

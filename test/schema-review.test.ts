@@ -1,0 +1,439 @@
+// A second look at schema() / schemaOpenAPI() and the draft-07 form (~standard.jsonSchema):
+//  1. every directive's keyword, per kind (bindings/schema.ts "Directives with a keyword");
+//  2. regexp= rewritten from RE2 into ECMAScript: the constructs the two read differently, ajv
+//     against checker on inputs chosen to tell them apart;
+//  3. random models (test/support/random-model.ts) and random valid and near-valid documents
+//     inside the domain bindings/schema.ts calls exact: ajv 2020-12 with schema() and with
+//     schemaOpenAPI(), ajv draft-07 with the draft-07 form, and (for some) the OpenAPI 3.1 dialect
+//     evaluator, all give checker's verdict;
+//  4. an OpenAPI 3.1 document holding the component schemas is valid (openapi 3.1.x, components,
+//     the OAS schema) and every $ref and discriminator mapping in it resolves;
+//  5. the documented gaps (README "Schemas", bindings/schema.ts "Not exact") hold as documented;
+//  6. $defs names: a model named after an Object.prototype member is no name clash.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { model, t, UnionValidator, Validator, type JsonSchema, type Model } from "../bindings/index.js";
+import { compileDraft07Strict, compileStrict, openApiProblems, openApiValidator, strictAjv } from "./support/issue5-schema.js";
+import { builtUnionArb, caseArb, randomRuns, reportCase, type Case } from "./support/random-model.js";
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+const F32_OVER = 3.4028235677973366e38;
+
+type Props = Record<string, JsonSchema>;
+const propsOf = (s: JsonSchema): Props => s.properties as Props;
+
+/** checker's verdict and ajv's (2020-12, strict) with the model's schema(), for one document. */
+function verdicts(v: Validator, doc: unknown): [boolean, boolean] {
+  return [v.safeUnmarshal(JSON.stringify(doc)).ok, compileStrict(v.schema())(doc)];
+}
+
+/** ajv agrees with checker on `base` changed by each of `changes`; both verdicts occur. */
+function agreeOn(v: Validator, base: Record<string, unknown>, changes: Record<string, unknown>[]): void {
+  const seen = new Set<boolean>();
+  for (const change of changes) {
+    const doc = { ...base, ...change };
+    const [checker, ajv] = verdicts(v, doc);
+    expect(ajv, JSON.stringify(doc)).toBe(checker);
+    seen.add(checker);
+  }
+  expect([...seen].sort()).toEqual([false, true]);
+}
+
+describe("1. each directive's keyword, by kind", () => {
+  it("min/max: lengths on strings, items on slices and [N]T, properties on maps, values on numbers (clipped to the kind's range)", () => {
+    const M = model("Bounds", {
+      s: t.string("min=2,max=5"),
+      sl: t.slice(t.int8(), "min=1,max=2"),
+      ar: t.array(3, t.int8(), "min=1,max=4"),
+      mp: t.map(t.bool(), "min=1,max=2"),
+      li: t.slice(t.bool(), "minItems=1,maxItems=2"),
+      mi: t.map(t.bool(), "minItems=1,maxItems=2"),
+      n: t.float64("min=-1.5,max=2.5"),
+      u8: t.uint8("min=3,max=300"),
+    });
+    expect(propsOf(new Validator(M).schema())).toEqual({
+      s: { type: "string", minLength: 2, maxLength: 5 },
+      sl: { type: ["array", "null"], items: { type: "integer", minimum: -128, maximum: 127 }, minItems: 1, maxItems: 2 },
+      ar: { type: "array", items: { type: "integer", minimum: -128, maximum: 127 }, minItems: 1, maxItems: 4 },
+      mp: { type: ["object", "null"], additionalProperties: { type: "boolean" }, minProperties: 1, maxProperties: 2 },
+      li: { type: ["array", "null"], items: { type: "boolean" }, minItems: 1, maxItems: 2 },
+      mi: { type: ["object", "null"], additionalProperties: { type: "boolean" }, minProperties: 1, maxProperties: 2 },
+      n: { type: "number", minimum: -1.5, maximum: 2.5 },
+      u8: { type: "integer", minimum: 3, maximum: 255 },
+    });
+  });
+
+  it("gt/lt are exclusive bounds; of an inclusive and an exclusive bound on one side the tighter stays", () => {
+    const M = model("Exclusive", {
+      g: t.int("gt=1,lt=9"),
+      same: t.int16("gte=5,gt=5"),
+      above: t.int16("gt=5,gte=6"),
+      kind: t.uint("gt=-1"),
+      f32: t.float32("lte=3.5e38,gt=-1"),
+    });
+    const props = propsOf(new Validator(M).schema());
+    expect(props).toEqual({
+      g: { type: "integer", exclusiveMinimum: 1, exclusiveMaximum: 9 },
+      same: { type: "integer", maximum: 32767, exclusiveMinimum: 5 },
+      above: { type: "integer", minimum: 6, maximum: 32767 },
+      kind: { type: "integer", minimum: 0, maximum: SAFE },
+      f32: { type: "number", exclusiveMinimum: -1, exclusiveMaximum: F32_OVER },
+    });
+    agreeOn(new Validator(M), { g: 2, same: 6, above: 6, kind: 0, f32: 0 },
+      [{}, { g: 1 }, { g: 9 }, { g: 8 }, { same: 5 }, { above: 5 }, { kind: -1 }, { f32: -1 }, { f32: -0.99 }, { f32: 3.4e38 }]);
+    // gt=0.5 and lte=0.5 leave nothing
+    const Empty = model("NoRoom", { f: t.float64("gt=0.5,lte=0.5") });
+    expect(propsOf(new Validator(Empty).schema()).f).toEqual({ type: "number", exclusiveMinimum: 0.5, maximum: 0.5 });
+    for (const f of [0.5, 0.50001, 0.4]) expect(verdicts(new Validator(Empty), { f }), String(f)).toEqual([false, false]);
+  });
+
+  it("oneof: enum of strings as written, of numbers by Go text (a value no number prints never matches), of bools; nullable adds null", () => {
+    const M = model("Enums", {
+      s: t.string("oneof=1 a é😀"),
+      i: t.int8("oneof=1 2 01 300"),
+      f: t.float64("oneof=1.5 2 1e3 1000"),
+      b: t.bool("oneof=false"),
+      p: t.ptr(t.uint16(), "oneof=7 8"),
+      none: t.ptr(t.string(), "oneof=a,oneof=b"),
+    });
+    const v = new Validator(M);
+    expect(propsOf(v.schema())).toEqual({
+      s: { type: "string", enum: ["1", "a", "é😀"] },
+      i: { type: "integer", minimum: -128, maximum: 127, enum: [1, 2, 300] },
+      f: { type: "number", enum: [1.5, 2, 1000] },
+      b: { type: "boolean", enum: [false] },
+      p: { type: ["integer", "null"], minimum: 0, maximum: 65535, enum: [7, 8, null] },
+      none: { type: ["string", "null"], enum: [null] },
+    });
+    agreeOn(v, { s: "a", i: 1, f: 2, b: false, p: null, none: null },
+      [{}, { s: "1" }, { s: "é😀" }, { s: "A" }, { i: 2 }, { i: 3 }, { f: 1000 }, { f: 1.5 }, { f: 3 }, { b: true }, { p: 8 }, { p: 9 }, { none: "a" }]);
+  });
+
+  it("formats and alpha/alphanum: format email/uri/uuid/date-time, patterns that pass \"\"; OpenAPI adds its number formats only", () => {
+    const M = model("Formats", {
+      e: t.string("email"), u: t.string("url"), id: t.ptr(t.string(), "uuid"),
+      a: t.string("alpha"), an: t.string("alphanum,max=3"), tm: t.time(), pt: t.ptr(t.time(), "required"),
+      i32: t.int32(), i64: t.int64(), f32: t.float32(), u64: t.uint64(),
+    });
+    const v = new Validator(M);
+    const json = propsOf(v.schema());
+    expect(json).toEqual({
+      e: { type: "string", format: "email" },
+      u: { type: "string", format: "uri" },
+      id: { type: ["string", "null"], format: "uuid" },
+      a: { type: "string", pattern: "^[a-zA-Z]*$" },
+      an: { type: "string", pattern: "^[a-zA-Z0-9]*$", maxLength: 3 },
+      tm: { type: "string", format: "date-time" },
+      pt: { type: "string", format: "date-time" },
+      i32: { type: "integer", minimum: -2147483648, maximum: 2147483647 },
+      i64: { type: "integer", minimum: -SAFE, maximum: SAFE },
+      f32: { type: "number", exclusiveMinimum: -F32_OVER, exclusiveMaximum: F32_OVER },
+      u64: { type: "integer", minimum: 0, maximum: SAFE },
+    });
+    const openapi = propsOf(v.schemaOpenAPI());
+    expect(openapi.i32).toEqual({ ...json.i32, format: "int32" });
+    expect(openapi.i64).toEqual({ ...json.i64, format: "int64" });
+    expect(openapi.f32).toEqual({ ...json.f32, format: "float" });
+    expect(openapi.u64).toEqual(json.u64);
+    for (const k of ["e", "u", "id", "a", "an", "tm", "pt"]) expect(openapi[k], k).toEqual(json[k]);
+  });
+
+  it("required vs omitempty vs ptr: required lists the directive only; a ptr, slice or map not required is nullable, required is not; default is typed", () => {
+    const M = model("Presence", {
+      r: t.string('json:"r,omitempty" checker:"required"'),
+      o: t.string('json:"o,omitempty"'),
+      rp: t.ptr(t.int8(), "required"),
+      p: t.ptr(t.int8(), "default=-3"),
+      rs: t.slice(t.string(), "required"),
+      m: t.map(t.string()),
+      ra: t.any("required"),
+      a: t.any(),
+      d: t.float32("default=1.5"),
+      db: t.bool("default=false"),
+      skipped: t.string('json:"-" checker:"required"'),
+      named: t.string('json:"-,"'),
+      rest: t.extras(),
+    });
+    const v = new Validator(M, { extraFields: "allow" });
+    expect(v.schema()).toEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      properties: {
+        r: { type: "string" },
+        o: { type: "string" },
+        rp: { type: "integer", minimum: -128, maximum: 127 },
+        p: { type: ["integer", "null"], minimum: -128, maximum: 127, default: -3 },
+        rs: { type: "array", items: { type: "string" } },
+        m: { type: ["object", "null"], additionalProperties: { type: "string" } },
+        ra: { not: { type: "null" } },
+        a: {},
+        d: { type: "number", exclusiveMinimum: -F32_OVER, exclusiveMaximum: F32_OVER, default: 1.5 },
+        db: { type: "boolean", default: false },
+        "-": { type: "string" },
+      },
+      required: ["r", "rp", "rs", "ra"],
+    });
+    const base = { r: "", o: "", rp: 0, p: null, rs: [], m: null, ra: 0, a: null, d: 0, db: false, "-": "" };
+    agreeOn(v, base, [{}, { rp: null }, { rs: null }, { ra: null }, { ra: false }, { p: 1 }, { m: { k: "v" } }, { zz: 1 }]);
+    for (const key of ["r", "rp", "rs", "ra"]) {
+      const doc: Record<string, unknown> = { ...base };
+      delete doc[key];
+      expect(verdicts(v, doc), key).toEqual([false, false]);
+    }
+  });
+
+  it("maps, fixed arrays, nested and self-referencing models, unions: shapes and references", () => {
+    const Leaf = model("Leaf", { n: t.int8("min=1") });
+    const Tree: Model = model("Tree", { kids: t.slice(t.lazy(() => Tree), "max=2"), leaf: t.ptr(Leaf), byName: t.map(t.lazy(() => Tree)) });
+    const json = new Validator(Tree).schema();
+    const tree = {
+      type: "object",
+      properties: {
+        kids: { type: ["array", "null"], items: { $ref: "#/$defs/Tree" }, maxItems: 2 },
+        leaf: { type: ["object", "null"], properties: { n: { type: "integer", minimum: 1, maximum: 127 } } },
+        byName: { type: ["object", "null"], additionalProperties: { $ref: "#/$defs/Tree" } },
+      },
+    };
+    expect(json).toEqual({ $schema: "https://json-schema.org/draft/2020-12/schema", ...tree, $defs: { Tree: tree } });
+    const openapi = new Validator(Tree).schemaOpenAPI();
+    expect(propsOf(openapi).leaf).toEqual({ anyOf: [{ $ref: "#/$defs/Leaf" }, { type: "null" }] });
+    expect(Object.keys(openapi.$defs as object)).toEqual(["Tree", "Leaf"]);
+    const check = compileStrict(json);
+    expect(check({ kids: [{ byName: { a: { leaf: { n: 1 } } } }] })).toBe(true);
+    expect(check({ kids: [{ byName: { a: { leaf: { n: 0 } } } }] })).toBe(false);
+    expect(check({ kids: [{}, {}, {}] })).toBe(false);
+  });
+});
+
+describe("6. $defs names: a model named after an Object.prototype member keeps its name", () => {
+  // It got `<name>_2`, as if another model had the name: the clash test read inherited properties.
+  for (const name of ["constructor", "toString", "hasOwnProperty", "__proto__"]) {
+    it(`a nested model named ${JSON.stringify(name)} is $defs.${name}, in both outputs and in draft-07`, () => {
+      const Inner = model(name, { x: t.int8("required") });
+      const v = new Validator(model("Outer", { a: Inner, b: t.ptr(Inner) }));
+      const openapi = v.schemaOpenAPI();
+      const ref = `#/$defs/${name}`;
+      expect(openapi.properties).toEqual({ a: { $ref: ref }, b: { anyOf: [{ $ref: ref }, { type: "null" }] } });
+      expect(Object.keys(openapi.$defs as object)).toEqual([name]);
+      expect(Object.getOwnPropertyDescriptor(openapi.$defs, name)?.value).toEqual({
+        type: "object", properties: { x: { type: "integer", minimum: -128, maximum: 127 } }, required: ["x"],
+      });
+      expect(JSON.parse(new TextDecoder().decode(v.schemaJSONOpenAPI())).$defs).toHaveProperty([name]);
+      const check = compileStrict(openapi);
+      expect([check({ a: { x: 1 }, b: null }), check({ a: {} }), check({ a: { x: 1 }, b: { x: 300 } })]).toEqual([true, false, false]);
+      // a recursive one: in $defs in schema() too, and as `definitions` in draft-07
+      const Self: Model = model(name, { kids: t.slice(t.lazy(() => Self)), n: t.int8("max=3") });
+      const sv = new Validator(Self);
+      expect(propsOf(sv.schema()).kids).toEqual({ type: ["array", "null"], items: { $ref: ref } });
+      expect(Object.keys(sv.schema().$defs as object)).toEqual([name]);
+      const draft07 = sv["~standard"].jsonSchema.input({ target: "draft-07" });
+      expect(Object.keys(draft07.definitions as object)).toEqual([name]);
+      const d7 = compileDraft07Strict(draft07);
+      expect([d7({ kids: [{ n: 3 }] }), d7({ kids: [{ n: 4 }] })]).toEqual([true, false]);
+    });
+  }
+
+  it("a real clash still numbers the second model, and a model named like a numbered one is not taken for it", () => {
+    const A1 = model("constructor", { a: t.bool() });
+    const A2 = model("constructor", { b: t.bool() });
+    const A3 = model("constructor_2", { c: t.bool() });
+    const s = new Validator(model("Clash", { x: A1, y: A2, z: A3 })).schemaOpenAPI();
+    expect(s.properties).toEqual({ x: { $ref: "#/$defs/constructor" }, y: { $ref: "#/$defs/constructor_2" }, z: { $ref: "#/$defs/constructor_2_2" } });
+  });
+});
+
+describe("2. regexp=: RE2 constructs that ECMAScript reads otherwise, rewritten; ajv and checker agree on inputs that tell them apart", () => {
+  const patternOf = (p: string): string => propsOf(new Validator(model("Pat", { s: t.string(`regexp=${p}`) })).schema()).s.pattern as string;
+
+  it("the rewrite of each construct", () => {
+    const rewrites: [string, string][] = [
+      ["\\d+", "\\d+"], // (ASCII in both)
+      ["\\w+", "\\w+"],
+      ["\\b", "\\b"],
+      ["\\s", "[\\t\\n\\f\\r ]"], // (ECMAScript's \s holds Unicode spaces, RE2's does not)
+      ["\\S", "[^\\t\\n\\f\\r ]"],
+      ["\\B", "\\B(?=[\\s\\S]|$)"],
+      ["(?i)k", "[Kk\u212a]"], // (simple case folding: the Kelvin sign)
+      ["(?i)s", "[Ss\u017f]"],
+      ["(?i)[^k]", "[^Kk\u212a]"],
+      [".", "[^\\n]"], // (ECMAScript's . also stops at \r, U+2028, U+2029)
+      ["(?s).", "[^]"],
+      ["a\\z", "a$"],
+      ["\\Aa", "^a"],
+      ["^a$", "^a$"],
+      ["[[:word:]]", "[0-9A-Z_a-z]"],
+      ["\\x{1F600}", "😀"],
+      ["(?U)a+", "a+"], // (laziness changes no match)
+    ];
+    for (const [re2, ecma] of rewrites) expect(patternOf(re2), re2).toBe(ecma);
+    expect(patternOf("\\pL")).toMatch(/^\[A-Za-zªµº.*\]$/u);
+    expect(patternOf("\\PL")).toMatch(/^\[\^A-Za-zªµº.*\]$/u);
+  });
+
+  const PATTERNS = [
+    "(?i)k", "(?i)^k$", "(?i)[^k]", "(?i)s", "(?i)[a-z]+$", "(?i)ǅ", "(?i)σ", "(?i)ß", "\\w+$", "^\\W$", "\\d", "^\\D$", "\\s",
+    "^\\S$", "\\bé", "é\\b", "a\\b", "^\\b$", "\\B", "(?s)^.$", "^.$", "\\z", "a\\z", "\\Aa", "^\\pL+$", "^\\PL$",
+    "^\\p{Greek}+$", "^\\pN$", "(?m)^b", "(?m)a$", "^[[:word:]]+$", "^[[:^alpha:]]$", "(?U)a+", "^\\x{1F600}$",
+    "^[\\x{10000}-\\x{10FFFF}]$", "^[^a]$", "^\\p{Lu}$", "(?i)\\p{Lu}", "^[\\p{L}\\d]$", "(?i)Ⅰ", "(?i)ﬀ", "^(?i:a)b$",
+    "[[:space:]]", "^\\v$", "^\\x0b$", "(?i)İ", "(?i)ı",
+  ];
+  const INPUTS = [
+    "k", "K", "\u212a", "s", "S", "\u017f", "ǅ", "ǆ", "Ǆ", "σ", "ς", "Σ", "ß", "ẞ", "é", "aé", "a", "ab", "a\n", "\n", "\r",
+    "\u2028", "\u2029", "😀", "\u0085", "\u00a0", "\u3000", "\u000b", "\u000c", "1", "١", "²", "α", "Ω", "_", "b\nb", "a\nb",
+    "\uD800", "\uDC00", "\uFFFD", "ⅰ", "Ⅰ", "ff", "ﬀ", "İ", "i", "ı", "I", "Ab", "AB", "aB",
+  ];
+
+  it(`ajv (2020-12 and draft-07) with the schema and checker agree: ${PATTERNS.length} patterns x ${INPUTS.length} inputs`, () => {
+    let compared = 0;
+    let matched = 0;
+    for (const p of PATTERNS) {
+      const v = new Validator(model("Pat", { s: t.string(`regexp=${p}`) }));
+      const ajv = compileStrict(v.schema());
+      const d7 = compileDraft07Strict(v["~standard"].jsonSchema.input({ target: "draft-07" }));
+      for (const input of INPUTS) {
+        const doc = { s: input };
+        const checker = v.safeUnmarshal(JSON.stringify(doc)).ok;
+        expect([ajv(doc), d7(doc)], `${p} on ${JSON.stringify(input)}`).toEqual([checker, checker]);
+        compared += 2;
+        if (checker) matched++;
+      }
+    }
+    expect(compared).toBe(PATTERNS.length * INPUTS.length * 2);
+    expect(matched).toBeGreaterThan(PATTERNS.length * INPUTS.length * 0.1);
+    expect(matched).toBeLessThan(PATTERNS.length * INPUTS.length * 0.9);
+  });
+});
+
+describe("3. random models, random valid and near-valid documents: every schema flavour gives checker's verdict", () => {
+  // Inside the domain bindings/schema.ts calls exact (GenOptions.schemaExact, DocOptions.schemaDomain).
+  const flavours = (c: Case): [string, (doc: unknown) => boolean][] => [
+    ["schema() / ajv 2020-12", compileStrict(c.v.schema())],
+    ["schemaOpenAPI() / ajv 2020-12", compileStrict(c.v.schemaOpenAPI())],
+    ["~standard draft-07 / ajv draft-07", compileDraft07Strict(c.v["~standard"].jsonSchema.input({ target: "draft-07" }))],
+  ];
+
+  for (const [mutate, seed] of [[0.1, 101], [0.4, 102]] as const) {
+    it(`mutation share ${mutate}: 300 models and documents, 3 flavours each`, () => {
+      let compared = 0;
+      let accepted = 0;
+      const runs = randomRuns(300, seed);
+      fc.assert(
+        fc.property(caseArb({ schemaExact: true }, { mutate, schemaDomain: true }), (c) => {
+          const checker = c.v.safeUnmarshal(c.text).ok;
+          if (checker) accepted++;
+          const doc: unknown = JSON.parse(c.text);
+          for (const [name, check] of flavours(c)) {
+            compared++;
+            if (check(doc) !== checker) throw new Error(reportCase(c, `checker ${checker ? "accepts" : "rejects"}, ${name} does not`));
+          }
+        }),
+        runs,
+      );
+      expect(compared).toBe(runs.numRuns * 3);
+      expect(accepted).toBeGreaterThan(compared / 3 * 0.1);
+      expect(accepted).toBeLessThan(compared / 3 * 0.9);
+    });
+  }
+
+  it("the OpenAPI 3.1 dialect (hyperjump) with schemaOpenAPI(): 60 models and documents", async () => {
+    let accepted = 0;
+    const samples = fc.sample(caseArb({ schemaExact: true }, { mutate: 0.2, schemaDomain: true }), randomRuns(60, 103));
+    for (const c of samples) {
+      const checker = c.v.safeUnmarshal(c.text).ok;
+      if (checker) accepted++;
+      const oas = await openApiValidator(c.v.schemaOpenAPI());
+      expect(await oas(JSON.parse(c.text)), reportCase(c, "OAS dialect")).toBe(checker);
+    }
+    expect(accepted).toBeGreaterThan(samples.length * 0.1);
+    expect(accepted).toBeLessThan(samples.length * 0.9);
+  });
+});
+
+describe("4. an OpenAPI 3.1 document holding the component schemas", () => {
+  const OAS_DOCUMENT = "https://spec.openapis.org/oas/3.1/schema-base";
+
+  /** A document with each component under components/schemas, given an $id as the README says (so its own $defs resolve). */
+  function openApiDocument(components: Record<string, JsonSchema>): Record<string, unknown> {
+    const schemas: Record<string, unknown> = {};
+    for (const [name, s] of Object.entries(components)) schemas[name] = { $id: `urn:checker:${name}`, ...structuredClone(s) };
+    return { openapi: "3.1.0", info: { title: "checker", version: "1.0.0" }, components: { schemas } };
+  }
+
+  /** Every $ref and discriminator mapping target of a schema (fragments, resolved against the schema itself). */
+  function references(s: unknown, out: string[] = []): string[] {
+    if (Array.isArray(s)) for (const x of s) references(x, out);
+    else if (typeof s === "object" && s !== null) {
+      for (const [k, v] of Object.entries(s)) {
+        if (k === "$ref" && typeof v === "string") out.push(v);
+        else if (k === "discriminator" && typeof v === "object" && v !== null) out.push(...Object.values((v as { mapping: Record<string, string> }).mapping));
+        else references(v, out);
+      }
+    }
+    return out;
+  }
+
+  /** The value a `#/a/b` fragment points at (RFC 6901 in a URI fragment), or undefined. */
+  function resolve(root: unknown, ref: string): unknown {
+    expect(ref.startsWith("#/"), ref).toBe(true);
+    let cur: unknown = root;
+    for (const token of ref.slice(2).split("/")) {
+      const key = decodeURIComponent(token).replace(/~1/g, "/").replace(/~0/g, "~");
+      if (typeof cur !== "object" || cur === null || !Object.hasOwn(cur, key)) return undefined;
+      cur = (cur as Record<string, unknown>)[key];
+    }
+    return cur;
+  }
+
+  /** Checks a document: OAS 3.1 (hyperjump), `openapi: 3.1.x`, every reference resolves inside its component, ajv compiles each component from the document. */
+  async function checkDocument(doc: Record<string, unknown>, docId: string): Promise<number> {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    const { validate } = await import("@hyperjump/json-schema/openapi-3-1");
+    const out = await validate(OAS_DOCUMENT, structuredClone(doc) as never, "BASIC");
+    expect(out.valid, JSON.stringify(out)).toBe(true);
+    const schemas = (doc.components as { schemas: Record<string, unknown> }).schemas;
+    let refs = 0;
+    for (const [name, component] of Object.entries(schemas)) {
+      for (const ref of references(component)) {
+        refs++;
+        const target = resolve(component, ref);
+        expect(typeof target === "object" && target !== null, `${name}: ${ref}`).toBe(true);
+      }
+    }
+    const ajv = strictAjv();
+    ajv.addKeyword({ keyword: "openapi" }).addKeyword({ keyword: "info" }).addKeyword({ keyword: "components" });
+    ajv.addSchema({ $id: docId, ...doc }); // (the document's own URI, for ajv: OpenAPI has no $id at the top)
+    for (const name of Object.keys(schemas)) expect(ajv.getSchema(`${docId}#/components/schemas/${name}`), name).toBeTypeOf("function");
+    return refs;
+  }
+
+  it("hand-made: nested, recursive, mutually recursive, same-named and oddly named models, and a union", async () => {
+    const Address = model("Address", { city: t.string("required,min=2") });
+    const Other = model("Address", { line: t.string() });
+    const Node: Model = model("Node", { kids: t.slice(t.lazy(() => Node)), at: t.ptr(Address) });
+    const A: Model = model("A", { b: t.ptr(t.lazy(() => B)) });
+    const B: Model = model("B", { a: t.ptr(t.lazy(() => A)), other: Other });
+    const Odd = model("a/b~c d é", { ok: t.bool("required") });
+    const Root = model("Root", { home: Address, tree: Node, a: A, odd: t.map(Odd), ctor: model("constructor", { n: t.int8() }) });
+    const Cat = model("Cat", { name: t.string("required"), home: t.ptr(Address), tree: Node });
+    const Dog = model("Dog", { name: t.string("required"), friend: t.ptr(Cat) });
+    const pets = new UnionValidator({ discriminator: "kind", variants: { cat: Cat, dog: Dog } });
+    const root = new Validator(Root, { extraFields: "forbid" }).schemaOpenAPI();
+    expect(Object.keys(root.$defs as object)).toEqual(["Address", "Node", "A", "B", "Address_2", "a/b~c d é", "constructor"]);
+    const id = "https://checker.test/hand-made.json";
+    const doc = openApiDocument({ Root: root, Pets: pets.schemaOpenAPI(), Node: new Validator(Node).schemaOpenAPI() });
+    expect(await checkDocument(doc, id)).toBeGreaterThan(10);
+    for (const s of [root, pets.schemaOpenAPI()]) expect(await openApiProblems(s)).toEqual([]);
+  });
+
+  it("random models and random unions: 80 documents", async () => {
+    const models = fc.sample(caseArb({}, { mutate: 0 }), randomRuns(40, 104));
+    const unions = fc.sample(builtUnionArb({}), randomRuns(40, 105));
+    let refs = 0;
+    for (let i = 0; i < models.length; i++) {
+      const id = `https://checker.test/random-${i}.json`;
+      refs += await checkDocument(openApiDocument({ Model: models[i]!.v.schemaOpenAPI(), Union: unions[i]!.u.schemaOpenAPI() }), id);
+    }
+    expect(refs).toBeGreaterThan(80);
+  });
+});
