@@ -71,10 +71,13 @@
 //   time.Parse) accepts a one-digit hour, a comma before the fraction and offsets up to +24:60,
 //   which date-time rejects.
 // - regexp/pattern: the pattern is checker's, rewritten in ECMAScript syntax, so it matches the
-//   same strings; but checker passes "" whatever the pattern, where `pattern` (kept as the Go
-//   library writes it) may refuse it, and V8 (Node, Chrome) lets an empty match start inside a surrogate pair, so
-//   `\B` or a (?m) `^`/`$` next to a character beyond U+FFFF can match there in ajv and not in
-//   checker.
+//   same strings (`\B` and (?m) `^`/`$` carry a look-ahead that keeps V8 from matching them inside
+//   a surrogate pair); but checker passes "" whatever the pattern, where `pattern` (kept as the Go
+//   library writes it) may refuse it.
+// - a lone surrogate (`"\ud800"`) is U+FFFD to checker (as Go decodes it) and itself to the
+//   schema, so oneof (enum) with U+FFFD in it, and unique (uniqueItems) on strings, tell
+//   `"\ud800"`, `"\udc00"` and `"\ufffd"` apart where checker does not (a pattern's classes do
+//   hold the surrogates exactly when they hold U+FFFD; an enum or uniqueItems cannot say it).
 // - unique on items that are models, times or ptrs: checker compares fields (ignoring unknown
 //   keys), instants (not text) and skips nulls; uniqueItems compares JSON values.
 // - [N]T: checker reads any length (missing items zero, extra items dropped, as Go) and counts N.

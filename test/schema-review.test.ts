@@ -437,3 +437,81 @@ describe("4. an OpenAPI 3.1 document holding the component schemas", () => {
     expect(refs).toBeGreaterThan(80);
   });
 });
+
+describe("5. the documented gaps hold as documented (README \"Schemas\", bindings/schema.ts \"Not exact\")", () => {
+  /** [checker, ajv 2020-12 with schema(), ajv draft-07] on one document. */
+  const three = (v: Validator, doc: unknown): boolean[] => [
+    v.safeUnmarshal(JSON.stringify(doc)).ok,
+    compileStrict(v.schema())(doc),
+    compileDraft07Strict(v["~standard"].jsonSchema.input({ target: "draft-07" }))(doc),
+  ];
+
+  it("\"\" passes every format check and regexp= in checker (README \"Strings\"); format and pattern refuse it", () => {
+    const v = new Validator(model("Empty", { e: t.string("email"), u: t.string("url"), id: t.string("uuid"), z: t.string("regexp=^[0-9]{5}$") }));
+    const ok = { e: "a@b.io", u: "http://h/p", id: "123e4567-e89b-12d3-a456-426614174000", z: "12345" };
+    expect(three(v, ok)).toEqual([true, true, true]);
+    for (const key of Object.keys(ok)) expect(three(v, { ...ok, [key]: "" }), key).toEqual([true, false, false]);
+  });
+
+  it("null on a field or item that is no ptr, slice or map is its zero value in checker, refused by the schema; missing under strictMissingFields is MISSING_FIELD, the schema only knows required", () => {
+    const v = new Validator(model("Nulls", { n: t.int8(), s: t.slice(t.string()), m: t.map(t.bool()) }));
+    const ok = { n: 1, s: ["a"], m: { a: true } };
+    expect(three(v, ok)).toEqual([true, true, true]);
+    for (const doc of [{ ...ok, n: null }, { ...ok, s: [null] }, { ...ok, m: { a: null } }]) expect(three(v, doc), JSON.stringify(doc)).toEqual([true, false, false]);
+    expect(three(v, { s: null, m: null })).toEqual([false, true, true]);
+    expect(new Validator(model("Nulls", { n: t.int8(), s: t.slice(t.string()), m: t.map(t.bool()) }), { strictMissingFields: false }).safeUnmarshal("{}").ok).toBe(true);
+  });
+
+  it("1.0 and 1e2 for an int are UnmarshalTypeErrors (as in Go), JSON Schema's integer takes them", () => {
+    const v = new Validator(model("Ints", { n: t.int8() }));
+    for (const text of ['{"n":1.0}', '{"n":1e2}']) {
+      expect(v.safeUnmarshal(text).ok, text).toBe(false);
+      expect(compileStrict(v.schema())(JSON.parse(text)), text).toBe(true);
+    }
+  });
+
+  it("[N]T: checker counts N and pads missing items with zeros (README \"Fixed-size arrays\"); minItems/maxItems/uniqueItems see the JSON array", () => {
+    const v = new Validator(model("Fixed", { a: t.array(2, t.int8(), "min=1,max=3,unique") }));
+    expect(three(v, { a: [1, 2] })).toEqual([true, true, true]);
+    expect(three(v, { a: [] })).toEqual([false, false, false]); // checker: [0,0] is not unique
+    expect(three(v, { a: [1] })).toEqual([true, true, true]); // checker: [1,0]
+    expect(three(v, { a: [0] })).toEqual([false, true, true]); // checker: [0,0]
+    expect(three(v, { a: [1, 2, 3, 4] })).toEqual([true, false, false]); // checker: [1,2]
+    expect(three(v, { a: [1, 2, 1] })).toEqual([true, false, false]); // checker: [1,2]
+  });
+
+  it("unique on ptr items skips nulls (README \"unique\"); uniqueItems compares JSON values", () => {
+    const v = new Validator(model("PtrItems", { p: t.slice(t.ptr(t.int8()), "unique") }));
+    expect(three(v, { p: [null, null, 1] })).toEqual([true, false, false]);
+    expect(three(v, { p: [1, null, 1] })).toEqual([false, false, false]);
+  });
+
+  it("a lone surrogate is U+FFFD to oneof and unique (README \"Strings\"), itself to enum and uniqueItems", () => {
+    const u = new Validator(model("Lone", { s: t.slice(t.string(), "unique") }));
+    expect(three(u, { s: ["\uD800", "\uD801"] })).toEqual([false, true, true]);
+    expect(three(u, { s: ["\uD800", "\uFFFD"] })).toEqual([false, true, true]);
+    expect(three(u, { s: ["\uD800", "a"] })).toEqual([true, true, true]);
+    const o = new Validator(model("LoneEnum", { s: t.string("oneof=\uFFFD b") }));
+    expect(propsOf(o.schema()).s).toEqual({ type: "string", enum: ["\uFFFD", "b"] });
+    expect(three(o, { s: "\uDC00" })).toEqual([true, false, false]);
+    expect(three(o, { s: "\uFFFD" })).toEqual([true, true, true]);
+    // a pattern has no such gap: its classes hold the surrogates exactly when they hold U+FFFD
+    const p = new Validator(model("LonePattern", { s: t.string("regexp=^\\x{FFFD}$") }));
+    expect(three(p, { s: "\uDC00" })).toEqual([true, true, true]);
+  });
+
+  it("times: date-time takes lower-case t/z and a space for T, checker (Go's RFC 3339) does not; checker takes a one-digit hour, date-time does not", () => {
+    const v = new Validator(model("Times", { at: t.time() }));
+    expect(three(v, { at: "2024-01-02T03:04:05Z" })).toEqual([true, true, true]);
+    for (const at of ["2024-01-02t03:04:05z", "2024-01-02 03:04:05Z"]) expect(three(v, { at }), at).toEqual([false, true, true]);
+    expect(three(v, { at: "2024-01-02T3:04:05Z" })).toEqual([true, false, false]);
+  });
+
+  it("directives with no keyword are listed in x-checker, which validates nothing", () => {
+    const v = new Validator(model("Cross", { a: t.int(), b: t.int("gtfield=a"), m: t.map(t.int(), "unique") }));
+    expect(propsOf(v.schema()).b["x-checker"]).toEqual([{ directive: "gtfield=a", code: "MUST_BE_GT_FIELD", message: "must be greater than field a", field: "a" }]);
+    expect(three(v, { a: 2, b: 1, m: null })).toEqual([false, true, true]);
+    expect(three(v, { a: 1, b: 2, m: { x: 1, y: 1 } })).toEqual([false, true, true]);
+    expect(three(v, { a: 1, b: 2, m: { x: 1, y: 2 } })).toEqual([true, true, true]);
+  });
+});
