@@ -12,9 +12,10 @@
 //  6. $defs names: a model named after an Object.prototype member is no name clash.
 
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { model, t, UnionValidator, Validator, type JsonSchema, type Model } from "../bindings/index.js";
 import { compileDraft07Strict, compileStrict, openApiProblems, openApiValidator, strictAjv } from "./support/issue5-schema.js";
+import { buildGoOracle, ensureGo, type GoOracle } from "./support/go-oracle.js";
 import { builtUnionArb, caseArb, randomRuns, reportCase, type Case } from "./support/random-model.js";
 
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -39,6 +40,22 @@ function agreeOn(v: Validator, base: Record<string, unknown>, changes: Record<st
   }
   expect([...seen].sort()).toEqual([false, true]);
 }
+
+/** regexp= patterns whose constructs RE2 and ECMAScript read differently (sections 2 and 2b). */
+const REGEXP_PATTERNS = [
+  "(?i)k", "(?i)^k$", "(?i)[^k]", "(?i)s", "(?i)[a-z]+$", "(?i)ǅ", "(?i)σ", "(?i)ß", "\\w+$", "^\\W$", "\\d", "^\\D$", "\\s",
+  "^\\S$", "\\bé", "é\\b", "a\\b", "^\\b$", "\\B", "(?s)^.$", "^.$", "\\z", "a\\z", "\\Aa", "^\\pL+$", "^\\PL$",
+  "^\\p{Greek}+$", "^\\pN$", "(?m)^b", "(?m)a$", "^[[:word:]]+$", "^[[:^alpha:]]$", "(?U)a+", "^\\x{1F600}$",
+  "^[\\x{10000}-\\x{10FFFF}]$", "^[^a]$", "^\\p{Lu}$", "(?i)\\p{Lu}", "^[\\p{L}\\d]$", "(?i)Ⅰ", "(?i)ﬀ", "^(?i:a)b$",
+  "[[:space:]]", "^\\v$", "^\\x0b$", "(?i)İ", "(?i)ı",
+];
+
+/** Inputs that tell RE2 and ECMAScript readings apart (folding, line breaks, Unicode spaces and digits, astral and lone surrogates). */
+const REGEXP_INPUTS = [
+  "k", "K", "\u212a", "s", "S", "\u017f", "ǅ", "ǆ", "Ǆ", "σ", "ς", "Σ", "ß", "ẞ", "é", "aé", "a", "ab", "a\n", "\n", "\r",
+  "\u2028", "\u2029", "😀", "\u0085", "\u00a0", "\u3000", "\u000b", "\u000c", "1", "١", "²", "α", "Ω", "_", "b\nb", "a\nb",
+  "\uD800", "\uDC00", "\uFFFD", "ⅰ", "Ⅰ", "ff", "ﬀ", "İ", "i", "ı", "I", "Ab", "AB", "aB",
+  ];
 
 describe("1. each directive's keyword, by kind", () => {
   it("min/max: lengths on strings, items on slices and [N]T, properties on maps, values on numbers (clipped to the kind's range)", () => {
@@ -271,27 +288,14 @@ describe("2. regexp=: RE2 constructs that ECMAScript reads otherwise, rewritten;
     expect(patternOf("\\PL")).toMatch(/^\[\^A-Za-zªµº.*\]$/u);
   });
 
-  const PATTERNS = [
-    "(?i)k", "(?i)^k$", "(?i)[^k]", "(?i)s", "(?i)[a-z]+$", "(?i)ǅ", "(?i)σ", "(?i)ß", "\\w+$", "^\\W$", "\\d", "^\\D$", "\\s",
-    "^\\S$", "\\bé", "é\\b", "a\\b", "^\\b$", "\\B", "(?s)^.$", "^.$", "\\z", "a\\z", "\\Aa", "^\\pL+$", "^\\PL$",
-    "^\\p{Greek}+$", "^\\pN$", "(?m)^b", "(?m)a$", "^[[:word:]]+$", "^[[:^alpha:]]$", "(?U)a+", "^\\x{1F600}$",
-    "^[\\x{10000}-\\x{10FFFF}]$", "^[^a]$", "^\\p{Lu}$", "(?i)\\p{Lu}", "^[\\p{L}\\d]$", "(?i)Ⅰ", "(?i)ﬀ", "^(?i:a)b$",
-    "[[:space:]]", "^\\v$", "^\\x0b$", "(?i)İ", "(?i)ı",
-  ];
-  const INPUTS = [
-    "k", "K", "\u212a", "s", "S", "\u017f", "ǅ", "ǆ", "Ǆ", "σ", "ς", "Σ", "ß", "ẞ", "é", "aé", "a", "ab", "a\n", "\n", "\r",
-    "\u2028", "\u2029", "😀", "\u0085", "\u00a0", "\u3000", "\u000b", "\u000c", "1", "١", "²", "α", "Ω", "_", "b\nb", "a\nb",
-    "\uD800", "\uDC00", "\uFFFD", "ⅰ", "Ⅰ", "ff", "ﬀ", "İ", "i", "ı", "I", "Ab", "AB", "aB",
-  ];
-
-  it(`ajv (2020-12 and draft-07) with the schema and checker agree: ${PATTERNS.length} patterns x ${INPUTS.length} inputs`, () => {
+  it(`ajv (2020-12 and draft-07) with the schema and checker agree: ${REGEXP_PATTERNS.length} patterns x ${REGEXP_INPUTS.length} inputs`, () => {
     let compared = 0;
     let matched = 0;
-    for (const p of PATTERNS) {
+    for (const p of REGEXP_PATTERNS) {
       const v = new Validator(model("Pat", { s: t.string(`regexp=${p}`) }));
       const ajv = compileStrict(v.schema());
       const d7 = compileDraft07Strict(v["~standard"].jsonSchema.input({ target: "draft-07" }));
-      for (const input of INPUTS) {
+      for (const input of REGEXP_INPUTS) {
         const doc = { s: input };
         const checker = v.safeUnmarshal(JSON.stringify(doc)).ok;
         expect([ajv(doc), d7(doc)], `${p} on ${JSON.stringify(input)}`).toEqual([checker, checker]);
@@ -299,9 +303,34 @@ describe("2. regexp=: RE2 constructs that ECMAScript reads otherwise, rewritten;
         if (checker) matched++;
       }
     }
-    expect(compared).toBe(PATTERNS.length * INPUTS.length * 2);
-    expect(matched).toBeGreaterThan(PATTERNS.length * INPUTS.length * 0.1);
-    expect(matched).toBeLessThan(PATTERNS.length * INPUTS.length * 0.9);
+    expect(compared).toBe(REGEXP_PATTERNS.length * REGEXP_INPUTS.length * 2);
+    expect(matched).toBeGreaterThan(REGEXP_PATTERNS.length * REGEXP_INPUTS.length * 0.1);
+    expect(matched).toBeLessThan(REGEXP_PATTERNS.length * REGEXP_INPUTS.length * 0.9);
+  });
+});
+
+describe("2b. the schema's pattern against Go's own regexp (the Go oracle's pattern op), not through checker", () => {
+  let oracle: GoOracle | undefined;
+  beforeAll(async () => {
+    await ensureGo();
+    oracle = buildGoOracle();
+  }, 300_000);
+  afterAll(() => oracle?.dispose());
+
+  it(`ajv with the rewritten pattern matches what regexp.MatchString matches ("" included, lone surrogates as Go reads them: U+FFFD)`, () => {
+    const inputs = ["", ...REGEXP_INPUTS];
+    const answers = oracle!.ask(REGEXP_PATTERNS.map((pattern) => ({ op: "pattern" as const, pattern, inputs })));
+    let compared = 0;
+    REGEXP_PATTERNS.forEach((p, i) => {
+      const { error, matches } = answers[i]!.pattern!;
+      expect(error, p).toBe("");
+      const ajv = compileStrict(new Validator(model("Pat", { s: t.string(`regexp=${p}`) })).schema());
+      inputs.forEach((input, j) => {
+        compared++;
+        expect(ajv({ s: input }), `${p} on ${JSON.stringify(input)}`).toBe(matches[j]);
+      });
+    });
+    expect(compared).toBe(REGEXP_PATTERNS.length * inputs.length);
   });
 });
 
