@@ -1,7 +1,7 @@
 // A second look at schema() / schemaOpenAPI() and the draft-07 form (~standard.jsonSchema):
 //  1. every directive's keyword, per kind (bindings/schema.ts "Directives with a keyword");
 //  2. regexp= rewritten from RE2 into ECMAScript: the constructs the two read differently, ajv
-//     against checker on inputs chosen to tell them apart;
+//     against checker on inputs chosen to tell them apart, and (2b) against Go's regexp itself;
 //  3. random models (test/support/random-model.ts) and random valid and near-valid documents
 //     inside the domain bindings/schema.ts calls exact: ajv 2020-12 with schema() and with
 //     schemaOpenAPI(), ajv draft-07 with the draft-07 form, and (for some) the OpenAPI 3.1 dialect
@@ -9,7 +9,8 @@
 //  4. an OpenAPI 3.1 document holding the component schemas is valid (openapi 3.1.x, components,
 //     the OAS schema) and every $ref and discriminator mapping in it resolves;
 //  5. the documented gaps (README "Schemas", bindings/schema.ts "Not exact") hold as documented;
-//  6. $defs names: a model named after an Object.prototype member is no name clash.
+//  6. $defs names: a model named after an Object.prototype member is no name clash;
+//  7. a float's -0 in oneof and required_if is 0, as the schema's enum reads it (README).
 
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -220,43 +221,6 @@ describe("1. each directive's keyword, by kind", () => {
     expect(check({ kids: [{ byName: { a: { leaf: { n: 1 } } } }] })).toBe(true);
     expect(check({ kids: [{ byName: { a: { leaf: { n: 0 } } } }] })).toBe(false);
     expect(check({ kids: [{}, {}, {}] })).toBe(false);
-  });
-});
-
-describe("6. $defs names: a model named after an Object.prototype member keeps its name", () => {
-  // It got `<name>_2`, as if another model had the name: the clash test read inherited properties.
-  for (const name of ["constructor", "toString", "hasOwnProperty", "__proto__"]) {
-    it(`a nested model named ${JSON.stringify(name)} is $defs.${name}, in both outputs and in draft-07`, () => {
-      const Inner = model(name, { x: t.int8("required") });
-      const v = new Validator(model("Outer", { a: Inner, b: t.ptr(Inner) }));
-      const openapi = v.schemaOpenAPI();
-      const ref = `#/$defs/${name}`;
-      expect(openapi.properties).toEqual({ a: { $ref: ref }, b: { anyOf: [{ $ref: ref }, { type: "null" }] } });
-      expect(Object.keys(openapi.$defs as object)).toEqual([name]);
-      expect(Object.getOwnPropertyDescriptor(openapi.$defs, name)?.value).toEqual({
-        type: "object", properties: { x: { type: "integer", minimum: -128, maximum: 127 } }, required: ["x"],
-      });
-      expect(JSON.parse(new TextDecoder().decode(v.schemaJSONOpenAPI())).$defs).toHaveProperty([name]);
-      const check = compileStrict(openapi);
-      expect([check({ a: { x: 1 }, b: null }), check({ a: {} }), check({ a: { x: 1 }, b: { x: 300 } })]).toEqual([true, false, false]);
-      // a recursive one: in $defs in schema() too, and as `definitions` in draft-07
-      const Self: Model = model(name, { kids: t.slice(t.lazy(() => Self)), n: t.int8("max=3") });
-      const sv = new Validator(Self);
-      expect(propsOf(sv.schema()).kids).toEqual({ type: ["array", "null"], items: { $ref: ref } });
-      expect(Object.keys(sv.schema().$defs as object)).toEqual([name]);
-      const draft07 = sv["~standard"].jsonSchema.input({ target: "draft-07" });
-      expect(Object.keys(draft07.definitions as object)).toEqual([name]);
-      const d7 = compileDraft07Strict(draft07);
-      expect([d7({ kids: [{ n: 3 }] }), d7({ kids: [{ n: 4 }] })]).toEqual([true, false]);
-    });
-  }
-
-  it("a real clash still numbers the second model, and a model named like a numbered one is not taken for it", () => {
-    const A1 = model("constructor", { a: t.bool() });
-    const A2 = model("constructor", { b: t.bool() });
-    const A3 = model("constructor_2", { c: t.bool() });
-    const s = new Validator(model("Clash", { x: A1, y: A2, z: A3 })).schemaOpenAPI();
-    expect(s.properties).toEqual({ x: { $ref: "#/$defs/constructor" }, y: { $ref: "#/$defs/constructor_2" }, z: { $ref: "#/$defs/constructor_2_2" } });
   });
 });
 
@@ -542,6 +506,43 @@ describe("5. the documented gaps hold as documented (README \"Schemas\", binding
     expect(three(v, { a: 2, b: 1, m: null })).toEqual([false, true, true]);
     expect(three(v, { a: 1, b: 2, m: { x: 1, y: 1 } })).toEqual([false, true, true]);
     expect(three(v, { a: 1, b: 2, m: { x: 1, y: 2 } })).toEqual([true, true, true]);
+  });
+});
+
+describe("6. $defs names: a model named after an Object.prototype member keeps its name", () => {
+  // It got `<name>_2`, as if another model had the name: the clash test read inherited properties.
+  for (const name of ["constructor", "toString", "hasOwnProperty", "__proto__"]) {
+    it(`a nested model named ${JSON.stringify(name)} is $defs.${name}, in both outputs and in draft-07`, () => {
+      const Inner = model(name, { x: t.int8("required") });
+      const v = new Validator(model("Outer", { a: Inner, b: t.ptr(Inner) }));
+      const openapi = v.schemaOpenAPI();
+      const ref = `#/$defs/${name}`;
+      expect(openapi.properties).toEqual({ a: { $ref: ref }, b: { anyOf: [{ $ref: ref }, { type: "null" }] } });
+      expect(Object.keys(openapi.$defs as object)).toEqual([name]);
+      expect(Object.getOwnPropertyDescriptor(openapi.$defs, name)?.value).toEqual({
+        type: "object", properties: { x: { type: "integer", minimum: -128, maximum: 127 } }, required: ["x"],
+      });
+      expect(JSON.parse(new TextDecoder().decode(v.schemaJSONOpenAPI())).$defs).toHaveProperty([name]);
+      const check = compileStrict(openapi);
+      expect([check({ a: { x: 1 }, b: null }), check({ a: {} }), check({ a: { x: 1 }, b: { x: 300 } })]).toEqual([true, false, false]);
+      // a recursive one: in $defs in schema() too, and as `definitions` in draft-07
+      const Self: Model = model(name, { kids: t.slice(t.lazy(() => Self)), n: t.int8("max=3") });
+      const sv = new Validator(Self);
+      expect(propsOf(sv.schema()).kids).toEqual({ type: ["array", "null"], items: { $ref: ref } });
+      expect(Object.keys(sv.schema().$defs as object)).toEqual([name]);
+      const draft07 = sv["~standard"].jsonSchema.input({ target: "draft-07" });
+      expect(Object.keys(draft07.definitions as object)).toEqual([name]);
+      const d7 = compileDraft07Strict(draft07);
+      expect([d7({ kids: [{ n: 3 }] }), d7({ kids: [{ n: 4 }] })]).toEqual([true, false]);
+    });
+  }
+
+  it("a real clash still numbers the second model, and a model named like a numbered one is not taken for it", () => {
+    const A1 = model("constructor", { a: t.bool() });
+    const A2 = model("constructor", { b: t.bool() });
+    const A3 = model("constructor_2", { c: t.bool() });
+    const s = new Validator(model("Clash", { x: A1, y: A2, z: A3 })).schemaOpenAPI();
+    expect(s.properties).toEqual({ x: { $ref: "#/$defs/constructor" }, y: { $ref: "#/$defs/constructor_2" }, z: { $ref: "#/$defs/constructor_2_2" } });
   });
 });
 
