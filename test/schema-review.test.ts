@@ -6,7 +6,7 @@
 //  3. random models (test/support/random-model.ts) and random valid and near-valid documents
 //     inside the domain bindings/schema.ts calls exact: ajv 2020-12 with schema() and with
 //     schemaOpenAPI(), ajv draft-07 with the draft-07 form, and (for some) the OpenAPI 3.1 dialect
-//     evaluator, all give checker's verdict;
+//     evaluator, all give checker's verdict; (3b) the same dialect with random unions;
 //  4. an OpenAPI 3.1 document holding the component schemas is valid (openapi 3.1.x, components,
 //     the OAS schema) and every $ref and discriminator mapping in it resolves;
 //  5. the documented gaps (README "Schemas", bindings/schema.ts "Not exact") hold as documented;
@@ -18,7 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { model, t, UnionValidator, ValidationError, Validator, type JsonSchema, type Model, type Type } from "../bindings/index.js";
 import { compileDraft07Strict, compileStrict, openApiProblems, openApiValidator, strictAjv } from "./support/issue5-schema.js";
 import { buildGoOracle, ensureGo, type GoOracle } from "./support/go-oracle.js";
-import { builtUnionArb, caseArb, randomRuns, reportCase, type Case, type Scalar } from "./support/random-model.js";
+import {
+  builtUnionArb, caseArb, describeUnion, randomRuns, reportCase, unionDocArb, writeJson, type Case, type Scalar,
+} from "./support/random-model.js";
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 const F32_OVER = 3.4028235677973366e38;
@@ -379,6 +381,23 @@ describe("3. random models, random valid and near-valid documents: every schema 
       if (checker) accepted++;
       const oas = await openApiValidator(c.v.schemaOpenAPI());
       expect(await oas(JSON.parse(c.text)), reportCase(c, "OAS dialect")).toBe(checker);
+    }
+    expect(accepted).toBeGreaterThan(samples.length * 0.1);
+    expect(accepted).toBeLessThan(samples.length * 0.9);
+  });
+});
+
+describe("3b. random unions, the OpenAPI 3.1 dialect (hyperjump) with schemaOpenAPI(): 60 unions and documents", () => {
+  // (test/random-unions.test.ts holds ajv's 2020-12 and draft-07 validators to the same; here the OAS dialect, discriminator included)
+  it("gives UnionValidator's verdict", async () => {
+    const samples = fc.sample(builtUnionArb({ schemaExact: true }).chain(({ setup, u }) =>
+      unionDocArb(setup, { mutate: 0.2, schemaDomain: true }).map((d) => ({ setup, u, text: writeJson(d.doc, 0) }))), randomRuns(60, 106));
+    let accepted = 0;
+    for (const c of samples) {
+      const checker = c.u.safeUnmarshal(c.text).ok;
+      if (checker) accepted++;
+      const oas = await openApiValidator(c.u.schemaOpenAPI());
+      expect(await oas(JSON.parse(c.text)), `${describeUnion(c.setup)}\n${c.text}`).toBe(checker);
     }
     expect(accepted).toBeGreaterThan(samples.length * 0.1);
     expect(accepted).toBeLessThan(samples.length * 0.9);
