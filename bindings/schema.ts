@@ -28,11 +28,11 @@
 //   (strings, code points), minItems/maxItems (slices), minProperties/maxProperties (maps);
 //   gt/lt -> exclusiveMinimum/exclusiveMaximum; minItems/maxItems likewise; unique on a slice ->
 //   uniqueItems; regexp/pattern -> pattern (the RE2 pattern rewritten in ECMAScript syntax, JSON
-//   Schema's, for the same strings: bindings/pattern/ecmascript.ts); oneof -> enum; email/url/uuid -> format
-//   email/uri/uuid; alpha/alphanum -> pattern; default=V -> default (typed). Bounds given twice,
-//   or next to a kind's range, keep the tightest; a second different pattern or format goes in
-//   `allOf`. Element constraints are never copied onto `items` (there are none: a tag on an element
-//   is a ModelError).
+//   Schema's, for the same strings: bindings/pattern/ecmascript.ts); oneof -> enum (on an int
+//   kind, only the values it can hold); email/url/uuid -> format email/uri/uuid; alpha/alphanum
+//   -> pattern; default=V -> default (typed). Bounds given twice, or next to a kind's range, keep
+//   the tightest; a second different pattern or format goes in `allOf`. Element constraints are
+//   never copied onto `items` (there are none: a tag on an element is a ModelError).
 // - Directives with no keyword (gtfield, ltfield, required_if, required_with, unique=F, unique on
 //   a map) are listed, not dropped, in the property's `x-checker` extension:
 //     "x-checker": [{ "directive": "gtfield=Start", "code": "MUST_BE_GT_FIELD",
@@ -130,6 +130,14 @@ function addKeyword(s: JsonObject, key: string, value: JsonValue): void {
 function dropRedundantBounds(s: JsonObject): void {
   if (typeof s.exclusiveMinimum === "number" && typeof s.minimum === "number") delete s[s.exclusiveMinimum >= s.minimum ? "minimum" : "exclusiveMinimum"];
   if (typeof s.exclusiveMaximum === "number" && typeof s.maximum === "number") delete s[s.exclusiveMaximum <= s.maximum ? "maximum" : "exclusiveMaximum"];
+}
+
+/** oneof values an int kind can never hold (1.5, 300 for an int8: no Go text of its values) leave its enum. */
+function dropImpossibleInts(s: JsonObject, t: RType): void {
+  const range = t.kind === "scalar" ? intRange(t.scalar) : undefined;
+  if (range !== undefined && Array.isArray(s.enum)) {
+    s.enum = (s.enum as JsonValue[]).filter((x) => Number.isInteger(x) && (x as number) >= range[0] && (x as number) <= range[1]);
+  }
 }
 
 /** oneof values that can never all match leave no value: `not: {}` (ajv refuses an empty enum). */
@@ -243,6 +251,7 @@ class SchemaWriter {
       for (const [k, v] of Object.entries(c.schema)) addKeyword(s, k, v as JsonValue);
     }
     dropRedundantBounds(s);
+    dropImpossibleInts(s, f.base);
     for (const c of f.objectChecks) {
       const other = f.owner.fields[c.other.slot];
       extension.push({ directive: c.directive, code: c.code, message: c.message, field: other.jsonName });
