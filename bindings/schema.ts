@@ -28,11 +28,11 @@
 //   (strings, code points), minItems/maxItems (slices), minProperties/maxProperties (maps);
 //   gt/lt -> exclusiveMinimum/exclusiveMaximum; minItems/maxItems likewise; unique on a slice ->
 //   uniqueItems; regexp/pattern -> pattern (the RE2 pattern rewritten in ECMAScript syntax, JSON
-//   Schema's, for the same strings: bindings/pattern/ecmascript.ts); oneof -> enum; email/url/uuid -> format
-//   email/uri/uuid; alpha/alphanum -> pattern; default=V -> default (typed). Bounds given twice,
-//   or next to a kind's range, keep the tightest; a second different pattern or format goes in
-//   `allOf`. Element constraints are never copied onto `items` (there are none: a tag on an element
-//   is a ModelError).
+//   Schema's, for the same strings: bindings/pattern/ecmascript.ts); oneof -> enum (on an int
+//   kind, only the values it can hold); email/url/uuid -> format email/uri/uuid; alpha/alphanum
+//   -> pattern; default=V -> default (typed). Bounds given twice, or next to a kind's range, keep
+//   the tightest; a second different pattern or format goes in `allOf`. Element constraints are
+//   never copied onto `items` (there are none: a tag on an element is a ModelError).
 // - Directives with no keyword (gtfield, ltfield, required_if, required_with, unique=F, unique on
 //   a map) are listed, not dropped, in the property's `x-checker` extension:
 //     "x-checker": [{ "directive": "gtfield=Start", "code": "MUST_BE_GT_FIELD",
@@ -72,10 +72,13 @@
 //   time.Parse) accepts a one-digit hour, a comma before the fraction and offsets up to +24:60,
 //   which date-time rejects.
 // - regexp/pattern: the pattern is checker's, rewritten in ECMAScript syntax, so it matches the
-//   same strings; but checker passes "" whatever the pattern, where `pattern` (kept as the Go
-//   library writes it) may refuse it, and V8 (Node, Chrome) lets an empty match start inside a surrogate pair, so
-//   `\B` or a (?m) `^`/`$` next to a character beyond U+FFFF can match there in ajv and not in
-//   checker.
+//   same strings (`\B` and (?m) `^`/`$` carry a look-ahead that keeps V8 from matching them inside
+//   a surrogate pair); but checker passes "" whatever the pattern, where `pattern` (kept as the Go
+//   library writes it) may refuse it.
+// - a lone surrogate (`"\ud800"`) is U+FFFD to checker (as Go decodes it) and itself to the
+//   schema, so oneof (enum) with U+FFFD in it, and unique (uniqueItems) on strings, tell
+//   `"\ud800"`, `"\udc00"` and `"\ufffd"` apart where checker does not (a pattern's classes do
+//   hold the surrogates exactly when they hold U+FFFD; an enum or uniqueItems cannot say it).
 // - unique on items that are models, times or ptrs: checker compares fields (ignoring unknown
 //   keys), instants (not text) and skips nulls; uniqueItems compares JSON values.
 // - [N]T: checker reads any length (missing items zero, extra items dropped, as Go) and counts N.
@@ -128,6 +131,14 @@ function addKeyword(s: JsonObject, key: string, value: JsonValue): void {
 function dropRedundantBounds(s: JsonObject): void {
   if (typeof s.exclusiveMinimum === "number" && typeof s.minimum === "number") delete s[s.exclusiveMinimum >= s.minimum ? "minimum" : "exclusiveMinimum"];
   if (typeof s.exclusiveMaximum === "number" && typeof s.maximum === "number") delete s[s.exclusiveMaximum <= s.maximum ? "maximum" : "exclusiveMaximum"];
+}
+
+/** oneof values an int kind can never hold (1.5, 300 for an int8: no Go text of its values) leave its enum. */
+function dropImpossibleInts(s: JsonObject, t: RType): void {
+  const range = t.kind === "scalar" ? intRange(t.scalar) : undefined;
+  if (range !== undefined && Array.isArray(s.enum)) {
+    s.enum = (s.enum as JsonValue[]).filter((x) => Number.isInteger(x) && (x as number) >= range[0] && (x as number) <= range[1]);
+  }
 }
 
 /** oneof values that can never all match leave no value: `not: {}` (ajv refuses an empty enum). */
@@ -198,9 +209,10 @@ class SchemaWriter {
     let name = this.defNames.get(m.source);
     if (name === undefined) {
       name = m.name;
-      for (let i = 2; this.defs[name] !== undefined; i++) name = `${m.name}_${i}`;
+      // (own keys only: a model named "constructor" or "__proto__" is no clash with Object.prototype)
+      for (let i = 2; Object.hasOwn(this.defs, name); i++) name = `${m.name}_${i}`;
       this.defNames.set(m.source, name);
-      this.defs[name] = {}; // reserve the slot (and the key order) before writing: models can recurse
+      setMember(this.defs, name, {}); // reserve the slot (and the key order) before writing: models can recurse
       this.defs[name] = this.model(m);
     }
     return { $ref: `#/$defs/${encodePointer(name)}` };
@@ -243,6 +255,7 @@ class SchemaWriter {
       for (const [k, v] of Object.entries(c.schema)) addKeyword(s, k, v as JsonValue);
     }
     dropRedundantBounds(s);
+    dropImpossibleInts(s, f.base);
     for (const c of f.objectChecks) {
       const other = f.owner.fields[c.other.slot];
       extension.push({ directive: c.directive, code: c.code, message: c.message, field: other.jsonName });
