@@ -201,5 +201,15 @@ export function trim(b: Buffer): Buffer {
 
 /** One line of the rejects file: {"line", "record", "errors"}. */
 export function writeReject(w: RecordWriter, line: number, record: Buffer | string, errors: FieldError[]): void {
-  w.write(`{"line":${line},"record":`, typeof record === "string" ? JSON.stringify(record) : record, `,"errors":${JSON.stringify(errors)}}\n`);
+  w.write(rejectStart(line), typeof record === "string" ? JSON.stringify(record) : record, rejectEnd(errors));
+}
+
+/** A line of the rejects file up to its record (see writeReject), for a record written in pieces. */
+export function rejectStart(line: number): string {
+  return `{"line":${line},"record":`;
+}
+
+/** A line of the rejects file after its record. */
+export function rejectEnd(errors: readonly FieldError[]): string {
+  return `,"errors":${JSON.stringify(errors)}}\n`;
 }
