@@ -1,6 +1,6 @@
 // `checker validate` reading one JSON document (README "Command line"): every outcome compared
-// with safeUnmarshal (or a union's) run in-process over the same text, from a file and through a
-// pipe, whose outputs must agree byte for byte; how a document is told from NDJSON; what
+// with safeUnmarshal (or a union's) run in-process over the same text, from a file, a pipe and
+// stdin redirected from the file, whose outputs must agree byte for byte; how a document is told from NDJSON; what
 // --rejects holds for a malformed document (it was where the parser stopped reading, 256 KiB from
 // a file and what a pipe gave: two records for one input) and the memory that costs (the
 // document was concatenated whole, then decoded: 1.5 GB for a 100 MB document); `checker schema`.
@@ -48,21 +48,23 @@ interface Outcome {
 }
 
 /**
- * Validate `text` from a .json file and from stdin (a pipe) with --json, --rejects and --out;
- * expect the same outcome from both, and return it.
+ * Validate `text` with --json, --rejects and --out from a .json file, from stdin (a pipe) and from
+ * stdin redirected from the file (`< file`: its size known, but not read again); expect the same
+ * outcome from the three, and return it.
  */
-async function validateBothWays(text: string | Buffer, modelPath: string, ...args: string[]): Promise<Outcome> {
+async function validateEveryWay(text: string | Buffer, modelPath: string, ...args: string[]): Promise<Outcome> {
   const file = tmp("input.json");
   writeFileSync(file, text);
   const outcomes: Outcome[] = [];
-  for (const input of [file, "-"]) {
+  for (const [input, stdin] of [[file, {}], ["-", { stdin: text }], ["-", { stdinFile: file }]] as const) {
     const rejects = tmp("rejects.ndjson");
     const out = tmp("out.ndjson");
-    const r = await runCli(["validate", "--model", modelPath, "--json", "--rejects", rejects, "--out", out, ...args, input], input === "-" ? { stdin: text } : {});
+    const r = await runCli(["validate", "--model", modelPath, "--json", "--rejects", rejects, "--out", out, ...args, input], stdin);
     const { input: _, seconds: _s, recordsPerSecond: _r, ...summary } = JSON.parse(r.stdout === "" ? "{}" : r.stdout) as Record<string, unknown>;
     outcomes.push({ code: r.code, stderr: r.stderr, summary, rejects: readFileSync(rejects, "utf8"), out: readFileSync(out, "utf8") });
   }
   expect(outcomes[1]).toEqual(outcomes[0]);
+  expect(outcomes[2]).toEqual(outcomes[0]);
   return outcomes[0];
 }
 
@@ -130,9 +132,9 @@ describe("one document, as safeUnmarshal reads it in-process", () => {
     ["invalid UTF-8 in a string (README: a syntax error)", Buffer.concat([Buffer.from('{\n"name": "a'), Buffer.from([0xff]), Buffer.from('b"\n}\n')])],
   ];
   for (const [what, text] of cases) {
-    it(`${what}: the same verdict, errors, counts, --rejects and --out, from a file and a pipe`, async () => {
+    it(`${what}: the same verdict, errors, counts, --rejects and --out, from a file, a pipe and < file`, async () => {
       const bytes = Buffer.from(text);
-      const r = await validateBothWays(bytes, SAMPLE_MODEL, "--document");
+      const r = await validateEveryWay(bytes, SAMPLE_MODEL, "--document");
       expect(r.stderr).toBe("");
       expect({ ...r, stderr: undefined }).toEqual({ ...expected(userCheck, bytes, "User"), stderr: undefined });
     });
@@ -141,7 +143,7 @@ describe("one document, as safeUnmarshal reads it in-process", () => {
   it("a leading UTF-8 byte order mark is skipped (README), so the verdict is safeUnmarshal's of the text after it; offsets count from there", async () => {
     for (const text of [`${pretty(user)}\n`, `${pretty(user)}\ngarbage\n`, pretty(bad)]) {
       const bytes = Buffer.from(text);
-      const r = await validateBothWays(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]), SAMPLE_MODEL);
+      const r = await validateEveryWay(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]), SAMPLE_MODEL);
       const want = expected(userCheck, bytes, "User");
       expect(r).toMatchObject({ ...want, summary: { ...want.summary, bytes: (want.summary.bytes as number) + 3 } });
     }
@@ -160,7 +162,7 @@ describe("one document, as safeUnmarshal reads it in-process", () => {
   for (const [what, doc] of nested) {
     it(`a model with nested records, ${what}: errors with their paths, as safeUnmarshal gives them`, async () => {
       const bytes = Buffer.from(`${pretty(doc)}\n`);
-      const r = await validateBothWays(bytes, usersModel);
+      const r = await validateEveryWay(bytes, usersModel);
       expect({ ...r, stderr: "" }).toEqual({ ...expected(await usersCheck(), bytes, "Users"), stderr: "" });
     });
   }
@@ -177,7 +179,7 @@ describe("one document, as safeUnmarshal reads it in-process", () => {
     it(`a UnionValidator, ${what}: as its safeUnmarshal reads the text`, async () => {
       const m = await import(pathToFileURL(unionModel).href) as { Events: { safeUnmarshal: Check } };
       const bytes = Buffer.from(text);
-      const r = await validateBothWays(bytes, unionModel);
+      const r = await validateEveryWay(bytes, unionModel);
       const want = expected(m.Events.safeUnmarshal, bytes, "Click | View");
       expect(r).toMatchObject({ ...want, summary: { ...want.summary, discriminator: "kind" } });
       const variant = (JSON.parse(r.out || "{}") as { kind?: string }).kind;
@@ -225,8 +227,8 @@ describe("one document or NDJSON (a .json file: detected)", () => {
     ["only whitespace", " \n\t\n", "ndjson", 0],
   ];
   for (const [what, text, mode, records] of cases) {
-    it(`${what}: ${mode}, ${records} records, from a file and a pipe`, async () => {
-      const r = await validateBothWays(text, SAMPLE_MODEL);
+    it(`${what}: ${mode}, ${records} records, from a file, a pipe and < file`, async () => {
+      const r = await validateEveryWay(text, SAMPLE_MODEL);
       expect(r.summary).toMatchObject({ mode, records });
       expect(r.code).toBe(r.summary.rejected === 0 ? 0 : 1);
     });
@@ -234,7 +236,7 @@ describe("one document or NDJSON (a .json file: detected)", () => {
 
   it("--lines reads a pretty-printed document as NDJSON: a record a line, each malformed but the bare string", async () => {
     const text = `${pretty(user)}\n`;
-    const r = await validateBothWays(text, SAMPLE_MODEL, "--lines");
+    const r = await validateEveryWay(text, SAMPLE_MODEL, "--lines");
     expect(r.summary).toMatchObject({ mode: "ndjson", records: 12, accepted: 0, rejected: 12, errorsByCode: { INVALID_JSON: 11, INVALID_TYPE: 1 } });
     const first = JSON.parse(r.rejects.split("\n")[0]) as unknown;
     expect(first).toEqual({ line: 1, record: "{", errors: [{ field: "", code: "INVALID_JSON", message: "unexpected end of JSON input at offset 1 (line 1, column 2)", value: null }] });
@@ -242,7 +244,7 @@ describe("one document or NDJSON (a .json file: detected)", () => {
 
   it("--document on an empty input or one of whitespace: one rejected empty document", async () => {
     for (const text of ["", "  \n"]) {
-      const r = await validateBothWays(text, SAMPLE_MODEL, "--document");
+      const r = await validateEveryWay(text, SAMPLE_MODEL, "--document");
       expect({ ...r, stderr: "" }).toEqual({ ...expected(userCheck, Buffer.from(text), "User"), stderr: "" });
     }
   });
@@ -254,7 +256,7 @@ describe("the record of a malformed document in --rejects", () => {
 
   it("is the text up to the end of the error's line: the same from a file and a pipe (it was where the reading stopped: 256 KiB, or 64 KiB)", async () => {
     const text = big("TAB").replace('"TAB"', '"tab\there"'); // a raw tab in a string: a syntax error on line 12
-    const r = await validateBothWays(text, SAMPLE_MODEL);
+    const r = await validateEveryWay(text, SAMPLE_MODEL);
     expect(r.code).toBe(1);
     const [line] = r.rejects.split("\n");
     const record = (JSON.parse(line) as { record: string }).record;
@@ -266,7 +268,7 @@ describe("the record of a malformed document in --rejects", () => {
     const line = JSON.stringify({ ...user, notes: Array.from({ length: 100_000 }, (_, i) => `note ${i}`) });
     const at = line.indexOf('"note 0"');
     for (const text of [line.slice(0, at) + "x" + line.slice(at + 1), `${line}}\n`]) {
-      const r = await validateBothWays(text, SAMPLE_MODEL);
+      const r = await validateEveryWay(text, SAMPLE_MODEL);
       const record = (JSON.parse(r.rejects.split("\n")[0]) as { record: string }).record;
       const error = safeUnmarshal(User, text);
       const offset = (error.ok ? undefined : error.error as JsonSyntaxError)!.offset;
