@@ -5,6 +5,7 @@
 // a file and what a pipe gave: two records for one input) and the memory that costs (the
 // document was concatenated whole, then decoded: 1.5 GB for a 100 MB document); `checker schema`.
 
+import { execFileSync, spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpErrorBody, JsonSyntaxError, safeUnmarshal, schemaJSON, schemaJSONOpenAPI, type FieldError } from "../dist/index.js";
 import { lineOfError } from "../dist/cli/validate.js";
 import { User } from "../data/user-model.js";
-import { assertBuilt, runCli, SAMPLE, SAMPLE_MODEL, statsOf, writeModelModule } from "./support/cli-run.js";
+import { assertBuilt, CLI, runCli, SAMPLE, SAMPLE_MODEL, statsOf, writeModelModule } from "./support/cli-run.js";
+import { interruptMidWrite, pausedFifoReader } from "./support/wait.js";
 
 const MB = 1024 * 1024;
 const [L1, L2] = readFileSync(SAMPLE, "utf8").split("\n"); // both accepted
@@ -328,6 +330,45 @@ describe("the memory --rejects costs for a large document (it was a second and a
       expect(b - a, what).toBeLessThan(12 * MB); // (it was 67 MiB more for a type error, 121 MiB cut short)
     }
   });
+});
+
+describe("Ctrl-C while a document's record is written (README: a write under way completes first, so the files end at a whole record)", () => {
+  // the record is written in pieces as the file is read again; the signal's listener waited only
+  // for the piece in flight, so the process ended inside the record (the reader got a line cut
+  // short, no "\n")
+  const text = pretty({ ...user, notes: Array.from({ length: 40_000 }, (_, i) => `note ${i}`) }); // 1.6 MB
+  const cases: [string, string, string, (written: string) => void][] = [
+    ["--out, an accepted document", "--out", text, (w) => expect(w).toBe(`${JSON.stringify(JSON.parse(text))}\n`)],
+    ["--rejects, a document rejected for a type error", "--rejects", text.replace('"age": 90', '"age": "90"'), (w) => {
+      expect(w.endsWith("}\n")).toBe(true);
+      expect(JSON.parse(w)).toMatchObject({ line: 1, record: { ...JSON.parse(text), age: "90" }, errors: [{ code: "INVALID_TYPE" }] });
+    }],
+    ["--rejects, a malformed document (its one long line)", "--rejects", `${JSON.stringify(JSON.parse(text))}x\n`, (w) => {
+      expect(w.endsWith("}\n")).toBe(true);
+      expect(JSON.parse(w)).toMatchObject({ line: 1, errors: [{ code: "INVALID_JSON" }] });
+    }],
+  ];
+  for (const [what, option, input, check] of cases) {
+    it(`${what}: to a FIFO whose reader pauses, signalled mid-record, the reader gets the whole record`, async () => {
+      const path = tmp("signalled.json");
+      writeFileSync(path, input);
+      const fifo = tmp(`signalled-${option.slice(2)}.fifo`);
+      rmSync(fifo, { force: true });
+      execFileSync("mkfifo", [fifo]);
+      const child = spawn(process.execPath, [CLI, "validate", "--model", SAMPLE_MODEL, option, fifo, path], { stdio: ["ignore", "pipe", "pipe"] });
+      let printed = "";
+      child.stdout.on("data", (b: Buffer) => { printed += b.toString(); });
+      child.stderr.on("data", (b: Buffer) => { printed += b.toString(); });
+      const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, signal) => resolve(signal)));
+      const reader = await pausedFifoReader(fifo);
+      await interruptMidWrite(child.pid!, (signal) => child.kill(signal));
+      const drained = reader.drain();
+      expect(await ended).toBe("SIGINT");
+      const written = await drained;
+      expect(printed).toBe(""); // (no summary)
+      check(written.toString("utf8"));
+    });
+  }
 });
 
 describe("exit code 2 in document mode: one line, nothing written", () => {

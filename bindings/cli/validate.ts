@@ -202,8 +202,11 @@ async function readDocument(input: Input, s: Sinks): Promise<void> {
     s.tally.accept(s.checker.variantOf(last.value));
     if (s.out && s.marshal) s.out.write(s.checker.marshal(last.value), "\n");
     else if (s.out) {
-      await writeCompact(s.out, documentText(input, kept, Buffer.allocUnsafe(SCRATCH)));
-      s.out.write("\n");
+      const out = s.out;
+      await out.wholeRecord(async () => {
+        await writeCompact(out, documentText(input, kept, Buffer.allocUnsafe(SCRATCH)));
+        out.write("\n");
+      });
     }
     return;
   }
@@ -226,9 +229,11 @@ async function readDocument(input: Input, s: Sinks): Promise<void> {
  */
 async function writeRejectedDocument(w: RecordWriter, input: Input, kept: Buffer[] | undefined, malformed: JsonSyntaxError | undefined, details: readonly FieldError[]): Promise<void> {
   const text = documentText(input, kept, Buffer.allocUnsafe(SCRATCH));
-  w.write(rejectStart(1));
-  await (malformed ? writeJsonString(w, lineOfError(text, malformed.offset)) : writeCompact(w, text));
-  w.write(rejectEnd(details));
+  await w.wholeRecord(async () => {
+    w.write(rejectStart(1));
+    await (malformed ? writeJsonString(w, lineOfError(text, malformed.offset)) : writeCompact(w, text));
+    w.write(rejectEnd(details));
+  });
 }
 
 /** Write a well-formed document on one line (no "\n" after it), compacted chunk by chunk. */
