@@ -6,7 +6,7 @@
 // document was concatenated whole, then decoded: 1.5 GB for a 100 MB document); `checker schema`.
 
 import { execFileSync, spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,7 +15,7 @@ import { httpErrorBody, JsonSyntaxError, safeUnmarshal, schemaJSON, schemaJSONOp
 import { lineOfError } from "../dist/cli/validate.js";
 import { User } from "../data/user-model.js";
 import { assertBuilt, CLI, runCli, SAMPLE, SAMPLE_MODEL, statsOf, writeModelModule } from "./support/cli-run.js";
-import { interruptMidWrite, pausedFifoReader } from "./support/wait.js";
+import { interruptMidWrite, pausedFifoReader, waitForBlockedWrite } from "./support/wait.js";
 
 const MB = 1024 * 1024;
 const [L1, L2] = readFileSync(SAMPLE, "utf8").split("\n"); // both accepted
@@ -369,6 +369,25 @@ describe("Ctrl-C while a document's record is written (README: a write under way
       check(written.toString("utf8"));
     });
   }
+});
+
+describe("a document file that grows while it is validated", () => {
+  it("--out writes the document validated, not what was added to the file since (it wrote it on the same line, the line no JSON)", async () => {
+    const text = `${pretty({ ...user, notes: Array.from({ length: 40_000 }, (_, i) => `note ${i}`) })}\n`; // 1.6 MB
+    const path = tmp("growing.json");
+    writeFileSync(path, text);
+    const fifo = tmp("growing-out.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const child = spawn(process.execPath, [CLI, "validate", "--model", SAMPLE_MODEL, "--json", "--out", fifo, path], { stdio: ["ignore", "pipe", "inherit"] });
+    const ended = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const reader = await pausedFifoReader(fifo);
+    // validated, and being written: the file is read again as the pipe takes what is written
+    await waitForBlockedWrite(child.pid!);
+    appendFileSync(path, `${L2}\n`);
+    const written = reader.drain();
+    expect(await ended).toBe(0);
+    expect((await written).toString("utf8")).toBe(`${JSON.stringify(JSON.parse(text))}\n`);
+  });
 });
 
 describe("exit code 2 in document mode: one line, nothing written", () => {

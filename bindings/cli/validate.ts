@@ -140,12 +140,13 @@ const SCRATCH = 256 * 1024;
 
 /**
  * The document's text again, to write it. A regular file is read again from disk (into `scratch`
- * when given, see Input.reread); stdin's chunks were `kept`, and what the parser did not read
- * (it stops at a syntax error) is read now.
+ * when given, see Input.reread), `whole`: up to the byte the parser read last (bytes added to the
+ * file since were not validated; they made --out's line the document and more); stdin's chunks
+ * were `kept`, and what the parser did not read (it stops at a syntax error) is read now.
  */
-async function* documentText(input: Input, kept: Buffer[] | undefined, scratch?: Buffer): AsyncGenerator<Buffer> {
+async function* documentText(input: Input, kept: Buffer[] | undefined, whole: boolean, scratch?: Buffer): AsyncGenerator<Buffer> {
   if (kept === undefined) {
-    yield* input.reread(undefined, scratch);
+    yield* input.reread(whole ? input.bytes : undefined, scratch);
     return;
   }
   yield* kept;
@@ -204,7 +205,7 @@ async function readDocument(input: Input, s: Sinks): Promise<void> {
     else if (s.out) {
       const out = s.out;
       await out.wholeRecord(async () => {
-        await writeCompact(out, documentText(input, kept, Buffer.allocUnsafe(SCRATCH)));
+        await writeCompact(out, documentText(input, kept, true, Buffer.allocUnsafe(SCRATCH)));
         out.write("\n");
       });
     }
@@ -228,7 +229,7 @@ async function readDocument(input: Input, s: Sinks): Promise<void> {
  * a type error it goes on checking the syntax.)
  */
 async function writeRejectedDocument(w: RecordWriter, input: Input, kept: Buffer[] | undefined, malformed: JsonSyntaxError | undefined, details: readonly FieldError[]): Promise<void> {
-  const text = documentText(input, kept, Buffer.allocUnsafe(SCRATCH));
+  const text = documentText(input, kept, malformed === undefined, Buffer.allocUnsafe(SCRATCH));
   await w.wholeRecord(async () => {
     w.write(rejectStart(1));
     await (malformed ? writeJsonString(w, lineOfError(text, malformed.offset)) : writeCompact(w, text));

@@ -51,21 +51,31 @@ export function catchesSignal(pid: number, signal: NodeJS.Signals): boolean {
 }
 
 /**
- * Send SIGINT to `pid` once a thread of it is blocked writing to a full pipe, and wait until it
- * has taken the signal (its listener removed). The result tells whether it is still blocked in
- * that write (undefined without /proc, where fixed sleeps stand in for both waits: a fixed sleep
- * is too short on a loaded machine, the signal then coming between two writes).
+ * Wait until a thread of `pid` is blocked writing to a full pipe. The result tells whether it
+ * still is (undefined without /proc, where a fixed sleep stands in: too short on a loaded machine).
  */
-export async function interruptMidWrite(pid: number, kill: (signal: NodeJS.Signals) => void): Promise<() => boolean | undefined> {
-  const linux = hasProc(pid);
+export async function waitForBlockedWrite(pid: number): Promise<() => boolean | undefined> {
+  if (!hasProc(pid)) {
+    await sleep(1000);
+    return () => undefined;
+  }
   // (a thread asleep in the kernel's pipe_write: anon_pipe_write in recent kernels, pipe_wait in old ones)
   const blockedInWrite = () => threadWaits(pid).some((w) => /pipe_(write|wait)/.test(w));
-  if (linux) await waitFor(blockedInWrite, "the CLI's write to block on the full pipe");
-  else await sleep(1000);
+  await waitFor(blockedInWrite, "the CLI's write to block on the full pipe");
+  return blockedInWrite;
+}
+
+/**
+ * Send SIGINT to `pid` once it is blocked writing to a full pipe (waitForBlockedWrite), and wait
+ * until it has taken the signal (its listener removed). The result tells whether it is still
+ * blocked in that write.
+ */
+export async function interruptMidWrite(pid: number, kill: (signal: NodeJS.Signals) => void): Promise<() => boolean | undefined> {
+  const blockedInWrite = await waitForBlockedWrite(pid);
   kill("SIGINT");
-  if (linux) await waitFor(() => !catchesSignal(pid, "SIGINT"), "the CLI to take the signal");
+  if (hasProc(pid)) await waitFor(() => !catchesSignal(pid, "SIGINT"), "the CLI to take the signal");
   else await sleep(300);
-  return () => (linux ? blockedInWrite() : undefined);
+  return blockedInWrite;
 }
 
 /** A FIFO's reader that reads its first chunk, then waits: `drain()` reads on to its end, and gives every byte read. */
