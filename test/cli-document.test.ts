@@ -1,9 +1,12 @@
 // `checker validate` reading one JSON document (README "Command line"): every outcome compared
 // with safeUnmarshal (or a union's) run in-process over the same text, from a file, a pipe and
-// stdin redirected from the file, whose outputs must agree byte for byte; how a document is told from NDJSON; what
-// --rejects holds for a malformed document (it was where the parser stopped reading, 256 KiB from
-// a file and what a pipe gave: two records for one input) and the memory that costs (the
-// document was concatenated whole, then decoded: 1.5 GB for a 100 MB document); `checker schema`.
+// stdin redirected from the file, whose outputs must agree byte for byte; how a document is told
+// from NDJSON; what --rejects holds for a malformed document (it was where the parser stopped
+// reading, 256 KiB from a file and what a pipe gave: two records for one input) and the memory
+// that costs (the document was concatenated whole, then decoded: 1.5 GB for a 100 MB document);
+// Ctrl-C while a document's record is written (the record was cut short); a document file that
+// grows while it is validated (--out wrote the bytes added on the document's line); exit code 2;
+// `checker schema`.
 
 import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
