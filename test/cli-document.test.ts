@@ -131,6 +131,7 @@ describe("one document, as safeUnmarshal reads it in-process", () => {
     ["a second pretty-printed document", `${pretty(user)}\n${pretty(user)}\n`],
     ["a document cut short", pretty(user).slice(0, 60)],
     ["a type error before a syntax error", '{"name": 5 "x"}'],
+    ["a syntax error after multibyte text (offsets and bytes in UTF-8 bytes)", '{\n"name": "é€😀 x",\n"id": 1 2,\n"more": 3\n}\n'],
     ["a trailing comma", '{\n"id": 1,\n}\n'],
     ["NaN", '{\n"id": NaN\n}\n'],
     ["nesting deeper than maxDepth", `${"[".repeat(1001)}${"]".repeat(1001)}`],
