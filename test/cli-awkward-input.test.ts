@@ -6,7 +6,7 @@
 // byte for byte (the --json summary's timing aside).
 
 import { execFileSync, spawn } from "node:child_process";
-import { createReadStream, existsSync, linkSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeUnmarshal } from "../dist/index.js";
 import { User } from "../data/user-model.js";
 import { assertBuilt, CLI, runCli, SAMPLE, SAMPLE_MODEL, statsOf, writeModelModule, type CliResult } from "./support/cli-run.js";
-import { catchesSignal, hasProc, threadWaits, waitFor } from "./support/wait.js";
+import { interruptMidWrite, pausedFifoReader } from "./support/wait.js";
 
 const [L1, L2] = readFileSync(SAMPLE, "utf8").split("\n"); // both accepted
 
@@ -200,35 +200,19 @@ describe("Ctrl-C (SIGINT) while reading", () => {
     const fifo = join(dir, "sigint-out.fifo");
     execFileSync("mkfifo", [fifo]);
     const run = startRun("1", fifo, join(dir, "sigint-fifo-rejects.ndjson"));
-    const reader = createReadStream(fifo, { highWaterMark: 4096 });
-    const chunks: Buffer[] = [];
-    await new Promise<void>((resolve) => reader.once("data", (b) => {
-      chunks.push(b as Buffer);
-      reader.pause();
-      resolve();
-    }));
+    const reader = await pausedFifoReader(fifo);
     // the writer fills the pipe and waits (it has far more than a pipe holds to write: 1 MB); a
     // fixed sleep for that (1 s) is too short on a loaded machine: the signal then comes between
-    // two writes, and the process rightly ends at once
-    const pid = run.child.pid!;
-    const linux = hasProc(pid);
-    // (a thread asleep in the kernel's pipe_write: anon_pipe_write in recent kernels, pipe_wait in old ones)
-    const blockedInWrite = () => threadWaits(pid).some((w) => /pipe_(write|wait)/.test(w));
-    if (linux) await waitFor(blockedInWrite, "the CLI's write to block on the full pipe");
-    else await new Promise((r) => setTimeout(r, 1000));
-    run.child.kill("SIGINT");
-    // the signal taken: interrupt.ts removed its listeners, so SIGINT is no longer caught
-    if (linux) await waitFor(() => !catchesSignal(pid, "SIGINT"), "the CLI to take the signal");
-    else await new Promise((r) => setTimeout(r, 300));
+    // two writes, and the process rightly ends at once. The signal taken: interrupt.ts removed
+    // its listeners, so SIGINT is no longer caught
+    const blockedInWrite = await interruptMidWrite(run.child.pid!, (signal) => run.child.kill(signal));
     expect(run.exited).toBe(false); // it waits for its write, which waits for the reader
-    if (linux) expect(blockedInWrite()).toBe(true);
-    reader.on("data", (b) => chunks.push(b as Buffer));
-    const drained = new Promise((resolve) => reader.on("end", resolve));
-    reader.resume();
+    expect(blockedInWrite()).not.toBe(false);
+    const drained = reader.drain();
     expect(await run.ended).toBe("SIGINT");
-    await drained;
+    const written = await drained;
     expect(run.printed()).toBe("");
-    expectWholeRecords(Buffer.concat(chunks).toString("utf8"));
+    expectWholeRecords(written.toString("utf8"));
   });
 });
 

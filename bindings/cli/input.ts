@@ -98,6 +98,11 @@ export class Input {
     }
   }
 
+  /** Bytes of a byte order mark skipped at the start (0 or 3). */
+  get bomBytes(): number {
+    return this.skipped;
+  }
+
   /** Is this a regular file, which reread() can read again? */
   get rereadable(): boolean {
     return this.handle !== undefined && this.size !== undefined;

@@ -64,6 +64,8 @@ export class RecordWriter {
   private inFlight: Promise<void> | undefined;
   private failed: Error | undefined;
   private readonly unregister = onInterrupt(() => this.inFlight);
+  /** Records being written in pieces (wholeRecord), which a signal lets complete. */
+  private piecewise = 0;
 
   private constructor(readonly name: string, private readonly sink: Sink, private readonly handle: FileHandle | undefined) {}
 
@@ -120,15 +122,47 @@ export class RecordWriter {
 
   /** Await it (when defined) before writing more: both blocks are busy. */
   get ready(): Promise<void> | undefined {
-    if (interrupted()) return halted;
+    if (this.stopped()) return halted;
     if (this.failed) throw this.error(this.failed);
     if (this.used < BLOCK || this.inFlight === undefined) return undefined;
     return this.inFlight.then(() => this.flush());
   }
 
-  /** Start writing the current block, unless a write is in flight. */
-  private flush(): void {
-    if (this.inFlight !== undefined || this.used === 0 || interrupted()) return;
+  /**
+   * Write one record in pieces, `write` awaiting `ready` between them (a document, never held
+   * whole). A signal does not cut it: it completes and is written out before the process ends, as
+   * a record written at once is; none starts after a signal.
+   */
+  async wholeRecord(write: () => Promise<void>): Promise<void> {
+    if (interrupted()) return halted;
+    this.piecewise++;
+    const done = write().finally(() => { this.piecewise--; });
+    // (after a signal nothing else writes out the end of the record)
+    const written = done.then(async () => { if (interrupted()) await this.drain(); });
+    const unregister = onInterrupt(() => written);
+    try {
+      await written;
+    } finally {
+      unregister();
+    }
+    if (interrupted()) return halted;
+  }
+
+  /** A signal came, and no record written in pieces is to complete first: nothing more is written. */
+  private stopped(): boolean {
+    return interrupted() && this.piecewise === 0;
+  }
+
+  /** Write out all that is held, whether or not a signal came. */
+  private async drain(): Promise<void> {
+    await this.inFlight;
+    this.flush(true);
+    await this.inFlight;
+  }
+
+  /** Start writing the current block, unless a write is in flight (or a signal came: `force` writes it still). */
+  private flush(force = false): void {
+    if (this.inFlight !== undefined || this.used === 0 || (this.stopped() && !force)) return;
     const full = this.block;
     const n = this.used;
     this.block = this.spare ?? Buffer.allocUnsafe(full.length);
@@ -201,5 +235,15 @@ export function trim(b: Buffer): Buffer {
 
 /** One line of the rejects file: {"line", "record", "errors"}. */
 export function writeReject(w: RecordWriter, line: number, record: Buffer | string, errors: FieldError[]): void {
-  w.write(`{"line":${line},"record":`, typeof record === "string" ? JSON.stringify(record) : record, `,"errors":${JSON.stringify(errors)}}\n`);
+  w.write(rejectStart(line), typeof record === "string" ? JSON.stringify(record) : record, rejectEnd(errors));
+}
+
+/** A line of the rejects file up to its record (see writeReject), for a record written in pieces. */
+export function rejectStart(line: number): string {
+  return `{"line":${line},"record":`;
+}
+
+/** A line of the rejects file after its record. */
+export function rejectEnd(errors: readonly FieldError[]): string {
+  return `,"errors":${JSON.stringify(errors)}}\n`;
 }

@@ -9,7 +9,8 @@
 //   well-formed JSON is kept as a JSON string. The errors are those of httpErrorBody: a
 //   ValidationError's list, INVALID_JSON for malformed JSON, INVALID_TYPE for a value of the wrong
 //   type. A single document is line 1: the whole document on one line (whitespace between tokens
-//   dropped), or after a syntax error the text read up to it, as a JSON string.
+//   dropped), or after a syntax error its text up to the end of the error's line (at most 64 KiB
+//   past the error), as a JSON string.
 // - --out: each accepted record as read (its line; a single document on one line), or with
 //   --marshal re-encoded by marshal (JSON names, defaults applied, unknown keys dropped; a union's
 //   record by its variant's, the discriminator first).
@@ -28,7 +29,7 @@ import { makeChecker } from "./make-checker.js";
 import { inThisThread, readLineBatches, type BatchSinks } from "./line-batches.js";
 import { startWorkers } from "./parallel.js";
 import { availableParallelism } from "node:os";
-import { Compactor, RecordWriter, writeReject } from "./output.js";
+import { Compactor, rejectEnd, rejectStart, RecordWriter } from "./output.js";
 import { checkOutputPaths, isStdout } from "./paths.js";
 import { progressBar, type Progress } from "./progress.js";
 import type { DocumentResult, RecordChecker } from "./record-checker.js";
@@ -137,31 +138,53 @@ function streamFieldErrors(errors: readonly StreamError[]): FieldError[] {
 /** The buffer a document file is read into again, chunk after chunk, to write it. */
 const SCRATCH = 256 * 1024;
 
-/** Well-formed JSON text without the whitespace between tokens (so it fits on one line); `b` is overwritten. */
-export function compactJson(b: Buffer): Buffer {
-  return new Compactor().push(b);
-}
-
-/** The chunks in one buffer (fresh chunks: see documentText). */
-async function concat(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
-  const all: Buffer[] = [];
-  for await (const c of chunks) all.push(c);
-  return all.length === 1 ? all[0] : Buffer.concat(all);
-}
-
 /**
- * The document's text again, to write it: the whole input, or with `readSoFar` only what the
- * parser read (it reads no further after a syntax error). A
- * regular file is read again from disk (into `scratch` when given, see Input.reread); stdin's
- * chunks were `kept`, and the rest is read now.
+ * The document's text again, to write it. A regular file is read again from disk (into `scratch`
+ * when given, see Input.reread), `whole`: up to the byte the parser read last (bytes added to the
+ * file since were not validated; they made --out's line the document and more); stdin's chunks
+ * were `kept`, and what the parser did not read (it stops at a syntax error) is read now.
  */
-async function* documentText(input: Input, kept: Buffer[] | undefined, readSoFar: boolean, scratch?: Buffer): AsyncGenerator<Buffer> {
+async function* documentText(input: Input, kept: Buffer[] | undefined, whole: boolean, scratch?: Buffer): AsyncGenerator<Buffer> {
   if (kept === undefined) {
-    yield* input.reread(readSoFar ? input.bytes : undefined, scratch);
+    yield* input.reread(whole ? input.bytes : undefined, scratch);
     return;
   }
   yield* kept;
-  if (!readSoFar) yield* input.chunks();
+  yield* input.chunks();
+}
+
+/** How far past a syntax error the record of a malformed document goes at most, to the end of the error's line. */
+const PAST_ERROR = 64 * 1024;
+const NL = 0x0a;
+const CR = 0x0d;
+const CR_TEXT = Buffer.from([CR]);
+
+/**
+ * The text of a malformed document up to the end of the line of the syntax error at byte `at`
+ * (without its "\r\n" or "\n"), and no more than PAST_ERROR bytes past it. Where the parser stopped
+ * reading depends on the reads (256 KiB from a file, what a pipe gives), so that was no record
+ * (a file and its text through a pipe gave different records); nor is the whole text, which may
+ * never end.
+ */
+export async function* lineOfError(text: AsyncIterable<Buffer>, at: number): AsyncGenerator<Buffer> {
+  const last = at + PAST_ERROR;
+  let pos = 0; // of the chunk in the text
+  let heldCr = false; // a "\r" ending the chunk before: text, unless a "\n" follows
+  for await (const c of text) {
+    const nl = c.indexOf(NL, Math.max(0, at - pos));
+    if (heldCr && nl !== 0) yield CR_TEXT;
+    heldCr = false;
+    const ends = nl >= 0 || pos + c.length >= last;
+    let end = Math.min(nl >= 0 ? nl : c.length, last - pos);
+    if (end > 0 && c[end - 1] === CR && (nl === end || !ends)) {
+      end--;
+      heldCr = !ends;
+    }
+    if (end > 0) yield c.subarray(0, end);
+    if (ends) return;
+    pos += c.length;
+  }
+  if (heldCr) yield CR_TEXT;
 }
 
 async function readDocument(input: Input, s: Sinks): Promise<void> {
@@ -179,32 +202,69 @@ async function readDocument(input: Input, s: Sinks): Promise<void> {
   if (last?.value !== undefined) {
     s.tally.accept(s.checker.variantOf(last.value));
     if (s.out && s.marshal) s.out.write(s.checker.marshal(last.value), "\n");
-    else if (s.out) await writeCompact(s.out, documentText(input, kept, false, Buffer.allocUnsafe(SCRATCH)));
+    else if (s.out) {
+      const out = s.out;
+      await out.wholeRecord(async () => {
+        await writeCompact(out, documentText(input, kept, true, Buffer.allocUnsafe(SCRATCH)));
+        out.write("\n");
+      });
+    }
     return;
   }
   const errors = last?.errors ?? [];
   const details = streamFieldErrors(errors);
+  const malformed = errors.find((e): e is JsonSyntaxError => e instanceof JsonSyntaxError);
+  // (the bytes read past a syntax error depend on the reads: 256 KiB from a file, what a pipe gives)
+  if (malformed) s.tally.bytes = input.bomBytes + malformed.offset;
   s.tally.reject(1, details);
-  if (s.rejects) writeReject(s.rejects, 1, await rejectedRecord(input, kept, errors), details);
+  if (s.rejects) await writeRejectedDocument(s.rejects, input, kept, malformed, details);
 }
 
 /**
- * The record of a rejected document: after a syntax error, the text read up to it as a JSON
- * string; else the whole document on one line. (Without a syntax error the parser has read the
- * whole text and found it well-formed JSON: after a type error it goes on checking the syntax.)
+ * A rejected document's line in the rejects file, its record written piece by piece as the text
+ * is read again, as --out writes an accepted one (never a whole copy of the document: the parser
+ * holds one already). After a syntax error (`malformed`) the record is the text up to the end
+ * of the error's line (lineOfError), as a JSON string; else the whole document on one line.
+ * (Without a syntax error the parser has read the whole text and found it well-formed JSON: after
+ * a type error it goes on checking the syntax.)
  */
-async function rejectedRecord(input: Input, kept: Buffer[] | undefined, errors: readonly StreamError[]): Promise<Buffer | string> {
-  const malformed = errors.some((e) => e instanceof JsonSyntaxError);
-  const text = await concat(documentText(input, kept, malformed));
-  return malformed ? text.toString("utf8") : compactJson(text);
+async function writeRejectedDocument(w: RecordWriter, input: Input, kept: Buffer[] | undefined, malformed: JsonSyntaxError | undefined, details: readonly FieldError[]): Promise<void> {
+  const text = documentText(input, kept, malformed === undefined, Buffer.allocUnsafe(SCRATCH));
+  await w.wholeRecord(async () => {
+    w.write(rejectStart(1));
+    await (malformed ? writeJsonString(w, lineOfError(text, malformed.offset)) : writeCompact(w, text));
+    w.write(rejectEnd(details));
+  });
 }
 
-/** Write an accepted (so well-formed) document on one line, compacted chunk by chunk. */
+/** Write a well-formed document on one line (no "\n" after it), compacted chunk by chunk. */
 async function writeCompact(w: RecordWriter, text: AsyncIterable<Buffer>): Promise<void> {
   const compactor = new Compactor();
   for await (const c of text) {
     w.write(compactor.push(c));
     if (w.ready) await w.ready;
   }
-  w.write("\n");
+}
+
+/**
+ * Bytes decoded at a time by writeJsonString: the strings of a whole chunk (256 KiB) are V8's
+ * large objects, garbage kept until a full collection (a 24 MB record took 33 MB more, 22 MB so).
+ */
+const PIECE = 16 * 1024;
+
+/**
+ * Write text as one JSON string, chunk by chunk: as JSON.stringify of the whole text decoded,
+ * invalid UTF-8 as U+FFFD (a streaming TextDecoder decodes a sequence cut between chunks as the
+ * whole text's decoding does; ignoreBOM: a byte order mark after the one skipped is text).
+ */
+async function writeJsonString(w: RecordWriter, text: AsyncIterable<Buffer>): Promise<void> {
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  // (decoded text has no lone surrogate, so each piece's JSON is the whole's piece)
+  const escaped = (s: string): string => JSON.stringify(s).slice(1, -1);
+  w.write('"');
+  for await (const c of text) {
+    for (let i = 0; i < c.length; i += PIECE) w.write(escaped(decoder.decode(c.subarray(i, i + PIECE), { stream: true })));
+    if (w.ready) await w.ready;
+  }
+  w.write(escaped(decoder.decode()), '"');
 }

@@ -44,6 +44,8 @@ export async function runCli(args: readonly string[], o: CliRunOptions = {}): Pr
     const err: Buffer[] = [];
     child.stdout.on("data", (b: Buffer) => out.push(b));
     child.stderr.on("data", (b: Buffer) => err.push(b));
+    // (the child may stop reading before the end: after a document's syntax error, it reads no further)
+    child.stdin?.on("error", () => undefined);
     if (fd === undefined) child.stdin!.end(o.stdin ?? "");
     const code = await new Promise<number | null>((resolve, reject) => {
       child.on("error", reject);
