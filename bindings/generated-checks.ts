@@ -3,7 +3,21 @@
 // a type test of a scalar at its own site, and a field's checks called at their own sites.
 
 import type { ObjectCheck, ValueCheck } from "./directives/directive.js";
-import { intRange, type RField, type RType } from "./resolve.js";
+import { intRange, type RField, type RModel, type RType } from "./resolve.js";
+
+/**
+ * The most fields a model may have for code to be generated for it; a larger one takes the
+ * generic walk. A generated function holds every field in a local: TurboFan's time to optimize it
+ * grows with the square of their number (about 1 s of CPU for 100 fields, slower calls meanwhile),
+ * and a value nested 1,000 levels deep needs more stack in it than in the generic walk from about
+ * 60 fields (test/generated-code-review.test.ts).
+ */
+export const MAX_GENERATED_FIELDS = 48;
+
+/** Is m small enough for code generated per model (MAX_GENERATED_FIELDS)? */
+export function generates(m: RModel): boolean {
+  return m.fields.length <= MAX_GENERATED_FIELDS;
+}
 
 /**
  * A type test of a present value `x` of type t (hasType's, bindings/reference.ts), and the statement

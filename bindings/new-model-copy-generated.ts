@@ -13,7 +13,7 @@
 
 import { generated } from "./codegen.js";
 import type { RField, RModel, RType } from "./resolve.js";
-import { fieldChecks, scalarTest } from "./generated-checks.js";
+import { fieldChecks, generates, scalarTest } from "./generated-checks.js";
 
 /** What the generated code calls back into: the generic walk's parts (new-model-copy.ts). */
 export interface CopyParts<W> {
@@ -36,6 +36,7 @@ export type GeneratedCopy<W> = (o: unknown, w: W, depth: number) => unknown;
 const SCALAR_BYTES = 26;
 
 export function generatedCopy<W>(m: RModel, parts: CopyParts<W>): GeneratedCopy<W> | undefined {
+  if (!generates(m)) return undefined;
   return generated(() => {
     const src = copySource(m);
     const make = new Function("NO", "plain", "copyValue", "skipped", "isPlainObject", "readsPropertyKeys", "m", "F", "K", "J", "C", "OC", src) as (...args: unknown[]) => GeneratedCopy<W>;

@@ -7,6 +7,7 @@
 //   null-prototype objects, class instances, Proxies, frozen arrays, getters, cycles): the
 //   generated copy gives exactly the generic walk's result (value, key order, failed), and the pass
 //   test says "valid" only where the reference walk finds no error, and does for the good values;
+// - large models: code is generated only for models of at most MAX_GENERATED_FIELDS fields.
 // The same models and values were also compared, through newModel, ~standard.validate and
 // validate with eight option sets, against commit a1d23db (before the generated code) and with
 // node --disallow-code-generation-from-strings: 129,398 results, all equal (a one-off script).
@@ -15,9 +16,11 @@ import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { model, t, Validator } from "../bindings/index.js";
 import { directNewModel, withGenericCopy, type DirectResult } from "../bindings/new-model-copy.js";
+import { generatedCopy, type CopyParts } from "../bindings/new-model-copy-generated.js";
+import { MAX_GENERATED_FIELDS } from "../bindings/generated-checks.js";
 import { referenceValidate } from "../bindings/reference.js";
 import { surelyValid } from "../bindings/reference-generated.js";
-import type { Type } from "../bindings/model.js";
+import type { Model, Type } from "../bindings/model.js";
 import type { RModel } from "../bindings/resolve.js";
 
 /** A Go string literal of s, for a tag. */
@@ -199,5 +202,51 @@ describe("generated code, reviewed: odd names, models and values", () => {
       expect(surelyValid(root, good(), 1000), name).toBe(true);
     }
     expect(compared).toBe(Object.values(SPECS).reduce((n, s) => n + 3 * (12 + 3 * s.length), 0));
+  });
+});
+
+describe("large models take the generic code", () => {
+  /** A model of n fields (strings, ints, lists of strings) and a valid value of it. */
+  function wide(n: number, next = false) {
+    const shape: Record<string, Type<unknown>> = {};
+    for (let i = 0; i < n; i++) shape[`f${i}`] = i % 3 === 0 ? t.string("required,max=5") : i % 3 === 1 ? t.int(`json:"n${i}" checker:"gte=0"`) : t.slice(t.string());
+    // eslint-disable-next-line prefer-const
+    let M: Model<Record<string, Type<unknown>>>;
+    if (next) shape.Next = t.ptr(t.lazy(() => M));
+    M = model(`Wide${n}`, shape);
+    const value = (): Record<string, unknown> => {
+      const o: Record<string, unknown> = {};
+      for (let i = 0; i < n; i++) o[`f${i}`] = i % 3 === 0 ? "ab" : i % 3 === 1 ? i : ["a"];
+      if (next) o.Next = null;
+      return o;
+    };
+    return { v: new Validator(M), value };
+  }
+  const parts = {} as CopyParts<unknown>; // (not called while generating)
+
+  it(`code is generated for a model of ${MAX_GENERATED_FIELDS} fields, not for one more (TurboFan's time to optimize it grows as the square of the fields)`, () => {
+    const small = wide(MAX_GENERATED_FIELDS), large = wide(MAX_GENERATED_FIELDS + 1);
+    expect(generatedCopy(small.v.program.resolved.root, parts)).toBeTypeOf("function");
+    expect(generatedCopy(large.v.program.resolved.root, parts)).toBeUndefined();
+    expect(surelyValid(small.v.program.resolved.root, small.value(), 1000)).toBe(true);
+    expect(surelyValid(large.v.program.resolved.root, large.value(), 1000)).toBe(false);
+  });
+
+  it("a model of 500 fields: newModel, ~standard and validate as before (the generic walks)", () => {
+    const { v, value } = wide(500);
+    expect(v.safeValidate(value())).toStrictEqual({ ok: true, value: value() });
+    expect(v.safeNewModel(value())).toStrictEqual({ ok: true, value: value() });
+    expect(v["~standard"].validate(value())).toStrictEqual({ value: value() });
+    const bad = { ...value(), f300: "toolong", n301: -1 };
+    expect(v.safeValidate(bad)).toMatchObject({ ok: false, error: { errors: [{ field: "f300", code: "MAX_LENGTH", message: "must be at most 5 characters", value: "toolong" }] } });
+    expect(v["~standard"].validate({ ...value(), f300: "toolong" })).toStrictEqual({ issues: [{ message: "must be at most 5 characters", path: ["f300"] }] });
+  });
+
+  it("validate of a 150-field recursive model 999 levels deep passes (the generated pass test overflowed the stack)", () => {
+    const { v, value } = wide(150, true);
+    // (999 objects: the lists of the deepest are at level 1000, maxDepth)
+    let o = value();
+    for (let d = 1; d < 999; d++) o = { ...value(), Next: o };
+    expect(v.safeValidate(o).ok).toBe(true);
   });
 });
