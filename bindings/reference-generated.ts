@@ -62,11 +62,12 @@ function typePasses(f: RField): string {
 
 function source(m: RModel): string {
   const read = m.fields.filter((f) => !f.skip);
-  // (fields read by property keys, `o[K[i]]`, inherited members too, as the reference walk reads them)
+  // (every field read by property keys, `o[K[i]]`, inherited members too, as the reference walk
+  // reads them: json:"-" fields too, which a cross-field check may name, gtfield=Secret)
   return `"use strict";
 const no = () => false;
 return function passes(o, open, maxDepth) {
-  ${read.map((f) => `const x${f.slot} = o[K[${f.slot}]];`).join(" ")}
+  ${m.fields.map((f) => `const x${f.slot} = o[K[${f.slot}]];`).join(" ")}
   ${read.map((f) => `if (x${f.slot} !== null && x${f.slot} !== undefined && !(${typePasses(f)})) return false;`).join("\n  ")}
   return ${read.map(fieldChecks).join(" &&\n    ") || "true"};
 };`;

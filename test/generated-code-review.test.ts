@@ -32,7 +32,7 @@ type Spec = readonly [string, string | undefined, (tag: string) => Type<unknown>
 
 const SPECS: Record<string, readonly Spec[]> = {
   Odd: [
-    ['a"b', 'a"b', (g) => t.string(g), "max=3"],
+    ['a"b', 'a"b', (g) => t.string(g), "max=3,ltfield=z"], // (z: json:"-")
     ["back\\slash", "b\\s", (g) => t.int(g), "gte=0"],
     ["nl\nx", "nl\nx", (g) => t.bool(g)],
     ["\u2028", "\u2029", (g) => t.float64(g)],
@@ -202,6 +202,35 @@ describe("generated code, reviewed: odd names, models and values", () => {
       expect(surelyValid(root, good(), 1000), name).toBe(true);
     }
     expect(compared).toBe(Object.values(SPECS).reduce((n, s) => n + 3 * (12 + 3 * s.length), 0));
+  });
+});
+
+describe("a cross-field check naming a json:\"-\" field", () => {
+  // the pass test read only the fields JSON reads, so its check of B named a variable it never
+  // declared: validate() threw ReferenceError "x1 is not defined" (and newModel, ~standard of an
+  // object a check refuses); the results below are a1d23db's
+  const Dash = new Validator(model("DashTarget", { A: t.int("gtfield=B"), B: t.int('json:"-"'), C: t.string("required_with=B") }));
+  const gtError = { field: "A", code: "MUST_BE_GT_FIELD", message: "must be greater than field B", value: 0 };
+  const withError = { field: "C", code: "REQUIRED_WITH", message: "field is required when B is present", value: "" };
+
+  it("validate() reads the json:\"-\" field's value for the check, as the reference walk does", () => {
+    expect(Dash.safeValidate({ A: 2, B: 1, C: "c" })).toStrictEqual({ ok: true, value: { A: 2, B: 1, C: "c" } });
+    expect(Dash.safeValidate({ A: 0, B: 1, C: "c" })).toMatchObject({ ok: false, error: { errors: [gtError] } });
+    expect(Dash.safeValidate({ A: 2, B: 1, C: "" })).toMatchObject({ ok: false, error: { errors: [withError] } });
+    expect(Dash.safeValidate({ A: 2, B: 0, C: "" })).toStrictEqual({ ok: true, value: { A: 2, B: 0, C: "" } });
+    const root = Dash.program.resolved.root;
+    for (const value of [{ A: 2, B: 1, C: "c" }, { A: 0, B: 1, C: "c" }, { A: 2, B: 1, C: "" }, { A: 2, B: 0, C: "" }, { A: 2, C: "c" }]) {
+      expect(surelyValid(root, value, 1000), JSON.stringify(value)).toBe(referenceValidate(root, value, 1000).length === 0);
+    }
+  });
+
+  it("newModel keeps B from the input, ~standard.validate takes its zero value (README: json:\"-\")", () => {
+    expect(Dash.safeNewModel({ A: 2, B: 1, C: "c" })).toStrictEqual({ ok: true, value: { A: 2, B: 1, C: "c" } });
+    expect(Dash.safeNewModel({ A: 0, B: 1, C: "c" })).toMatchObject({ ok: false, error: { errors: [gtError] } });
+    expect(Dash.safeNewModel({ A: 2, B: 1, C: "" })).toMatchObject({ ok: false, error: { errors: [withError] } });
+    expect(Dash["~standard"].validate({ A: 2, B: 1, C: "c" })).toStrictEqual({ value: { A: 2, B: 0, C: "c" } });
+    expect(Dash["~standard"].validate({ A: 0, B: 1, C: "c" })).toStrictEqual({ issues: [{ message: "must be greater than field B", path: ["A"] }] });
+    expect(Dash["~standard"].validate({ A: 2, B: 1, C: "" })).toStrictEqual({ value: { A: 2, B: 0, C: "" } });
   });
 });
 
