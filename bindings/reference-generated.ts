@@ -11,7 +11,7 @@
 import { generated } from "./codegen.js";
 import { fieldChecks, generates, scalarTest } from "./generated-checks.js";
 import { isPlainObject } from "./marshal.js";
-import { valuePasses } from "./reference.js";
+import { hasType, valuePasses } from "./reference.js";
 import type { RField, RModel } from "./resolve.js";
 
 /** Whether an object of the model surely passes, `open` containers being open around its fields (1 for the root). */
@@ -33,8 +33,8 @@ function passesOf(m: RModel): Passes | null {
   if (passes === undefined) {
     // (set before generating: a model that refers to itself finds its own test, as null, meanwhile)
     tests.set(m, null);
-    passes = !generates(m) ? null : generated(() => (new Function("F", "C", "OC", "K", "valuePasses", "isPlainObject", "passesOf", source(m)) as (...args: unknown[]) => Passes)(
-      m.fields, m.fields.map((f) => f.valueChecks), m.fields.map((f) => f.objectChecks), m.fields.map((f) => f.key), valuePasses, isPlainObject, passesOf,
+    passes = !generates(m) ? null : generated(() => (new Function("F", "C", "OC", "K", "valuePasses", "isPlainObject", "passesOf", "hasType", source(m)) as (...args: unknown[]) => Passes)(
+      m.fields, m.fields.map((f) => f.valueChecks), m.fields.map((f) => f.objectChecks), m.fields.map((f) => f.key), valuePasses, isPlainObject, passesOf, hasType,
     )) ?? null;
     tests.set(m, passes);
   }
@@ -62,12 +62,16 @@ function typePasses(f: RField): string {
 
 function source(m: RModel): string {
   const read = m.fields.filter((f) => !f.skip);
+  // (a json:"-" field a cross-field check names, gtfield=Secret: of another type, the reference
+  // walk skips the check, which might throw or answer otherwise here; it decides)
+  const named = m.fields.filter((f) => f.skip && read.some((r) => r.objectChecks.some((c) => c.other.slot === f.slot)));
   // (every field read by property keys, `o[K[i]]`, inherited members too, as the reference walk
-  // reads them: json:"-" fields too, which a cross-field check may name, gtfield=Secret)
+  // reads them: json:"-" fields too)
   return `"use strict";
 const no = () => false;
 return function passes(o, open, maxDepth) {
   ${m.fields.map((f) => `const x${f.slot} = o[K[${f.slot}]];`).join(" ")}
+  ${named.map((f) => `if (x${f.slot} !== null && x${f.slot} !== undefined && !hasType(F[${f.slot}].base, x${f.slot})) return false;`).join("\n  ")}
   ${read.map((f) => `if (x${f.slot} !== null && x${f.slot} !== undefined && !(${typePasses(f)})) return false;`).join("\n  ")}
   return ${read.map(fieldChecks).join(" &&\n    ") || "true"};
 };`;

@@ -141,12 +141,7 @@ describe("generated code, reviewed: odd names, models and values", () => {
               }
               copies++;
               const value = make();
-              let want: boolean;
-              try {
-                want = referenceValidate(root, value, depth).length === 0;
-              } catch {
-                continue; // (a cross-field check of a value of another type throws: see the report of this review)
-              }
+              const want = referenceValidate(root, value, depth).length === 0;
               if (surelyValid(root, value, depth) && !want) expect.fail(`${name}.${JSON.stringify(key)} = value ${i}, maxDepth ${depth}: said valid, reference walk finds errors`);
               passes++;
               if (want) valid++;
@@ -157,7 +152,7 @@ describe("generated code, reviewed: odd names, models and values", () => {
     }
     const fields = Object.values(SPECS).reduce((n, s) => n + s.length, 0);
     expect(copies).toBe(fields * AWKWARD * 2 * 5);
-    expect(passes).toBeGreaterThan(copies - 100);
+    expect(passes).toBe(copies);
     expect(valid).toBeGreaterThan(1000);
     console.log(`generated code review: ${copies} copies compared, ${passes} pass tests (${valid} valid)`);
   });
@@ -224,13 +219,22 @@ describe("a cross-field check naming a json:\"-\" field", () => {
     }
   });
 
-  it("newModel keeps B from the input, ~standard.validate takes its zero value (README: json:\"-\")", () => {
-    expect(Dash.safeNewModel({ A: 2, B: 1, C: "c" })).toStrictEqual({ ok: true, value: { A: 2, B: 1, C: "c" } });
-    expect(Dash.safeNewModel({ A: 0, B: 1, C: "c" })).toMatchObject({ ok: false, error: { errors: [gtError] } });
-    expect(Dash.safeNewModel({ A: 2, B: 1, C: "" })).toMatchObject({ ok: false, error: { errors: [withError] } });
+  it("~standard.validate takes B's zero value (README: json:\"-\"), newModel B from the input", () => {
     expect(Dash["~standard"].validate({ A: 2, B: 1, C: "c" })).toStrictEqual({ value: { A: 2, B: 0, C: "c" } });
     expect(Dash["~standard"].validate({ A: 0, B: 1, C: "c" })).toStrictEqual({ issues: [{ message: "must be greater than field B", path: ["A"] }] });
     expect(Dash["~standard"].validate({ A: 2, B: 1, C: "" })).toStrictEqual({ value: { A: 2, B: 0, C: "" } });
+    expect(Dash.safeNewModel({ A: 2, B: 1, C: "c" })).toStrictEqual({ ok: true, value: { A: 2, B: 1, C: "c" } });
+  });
+
+  it("a json:\"-\" field of another type: the checks naming it are skipped (README, Typed values), and the pass test leaves it to the reference walk", () => {
+    const root = Dash.program.resolved.root;
+    for (const B of [Object.create(null) as unknown, "x", { a: 1 }, [1]]) {
+      const value = { A: 0, B, C: "" } as { A: number; B: number; C: string }; // (mistyped on purpose)
+      // (a null-prototype object compared as a number threw TypeError in the pass test)
+      expect(surelyValid(root, value, 1000)).toBe(false);
+      expect(referenceValidate(root, value, 1000)).toStrictEqual([]);
+      expect(Dash.safeValidate(value)).toStrictEqual({ ok: true, value });
+    }
   });
 });
 
