@@ -232,11 +232,21 @@ export function newModelOutcome<M extends Model>(v: Validator<M>, input: unknown
     const direct = directNewModel(root, obj, v.options.maxDepth, v.options.maxDocumentBytes, dashFromInput);
     if (direct !== undefined && !direct.failed) return { ok: true, value: direct.value as Infer<M> };
     // (a complete typed value that fails a check: validate()'s errors of it are unmarshal's, in
-    // all but their values)
-    const errors = !errorValues && direct && v.check(direct.value as Infer<M>);
-    if (errors) return { ok: false, errors };
+    // all but their values, which the round trip gives as written)
+    const errors = direct && v.check(direct.value as Infer<M>);
+    if (errors) return errorValues ? sameFailures(roundTrip(v, input, obj, dashFromInput), errors) : { ok: false, errors };
   }
   return roundTrip(v, input, obj, dashFromInput);
+}
+
+/**
+ * The round trip's errors where they are the copy's failures (field and code, in order), with
+ * their values as written; else the copy's: a cross-field check naming a json:"-" field, which
+ * no JSON text holds, is skipped by unmarshal as a missing field but fails on the typed value.
+ */
+function sameFailures<T>(r: NewModelOutcome<T>, errors: FieldError[]): NewModelOutcome<T> {
+  const same = "errors" in r && r.errors.length === errors.length && r.errors.every((e, i) => e.field === errors[i]!.field && e.code === errors[i]!.code);
+  return same ? r : { ok: false, errors };
 }
 
 /** @internal safeNewModelWith by the JSON round trip alone (the oracle of the direct copy's tests). */

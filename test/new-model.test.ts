@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  ConversionError, JsonSyntaxError, model, newModel, safeNewModel, t, UnionValidator, UnmarshalTypeError, ValidationError, Validator,
+  ConversionError, JsonSyntaxError, model, newModel, safeNewModel, safeValidate, t, UnionValidator, UnmarshalTypeError, ValidationError, Validator,
   type Infer, type NewModelError,
 } from "../bindings/index.js";
 import { documents } from "./support/issue5-gen.js";
@@ -320,6 +320,32 @@ describe("cross-field checks see a later missing field's value (its default, its
     expect(new Validator(Box).safeUnmarshal('{"tags":null}')).toMatchObject({ ok: false, error: { errors: [
       { field: "dims", code: "MISSING_FIELD", message: "dims field is missing and has no default", value: null },
     ] } });
+  });
+});
+
+describe("a cross-field check naming a json:\"-\" field", () => {
+  // no JSON text holds the json:"-" field, so unmarshal skips the check as for a missing field
+  // (README gtfield); a typed value holds it, and validate() and newModel of the value check it
+  const Pair = model("Pair", { A: t.int("gtfield=B"), B: t.int('json:"-"'), C: t.string("max=1") });
+  const failed = { field: "A", code: "MUST_BE_GT_FIELD", message: "must be greater than field B", value: 0 };
+
+  it("fails newModel of a typed value as it fails validate(), with or without another failure", () => {
+    for (const [input, errors] of [
+      [{ A: 0, B: 1, C: "c" }, [failed]],
+      [{ A: 0, B: 1, C: "cc" }, [{ field: "C", code: "MAX_LENGTH", message: "must be at most 1 characters", value: "cc" }, failed]],
+    ] as const) {
+      const r = safeNewModel(Pair, input);
+      expect(r.ok).toBe(false);
+      expect(!r.ok && r.error instanceof ValidationError && r.error.errors.map(({ field, code, message, value }) => ({ field, code, message, value }))).toEqual(errors);
+      expect(safeValidate(Pair, input).ok).toBe(false);
+      expect(Pair["~standard"].validate(input)).toMatchObject({ issues: errors.map((e) => ({ message: e.message, path: [e.field] })) });
+    }
+    expect(safeNewModel(Pair, { A: 2, B: 1, C: "c" })).toStrictEqual({ ok: true, value: { A: 2, B: 1, C: "c" } });
+  });
+
+  it("keeps the values as written where the round trip finds the same failures", () => {
+    const r = safeNewModel(Pair, { A: 2, B: 1, C: "cc" });
+    expect(!r.ok && (r.error as ValidationError).errors.map((e) => [e.field, e.code, e.value])).toEqual([["C", "MAX_LENGTH", "cc"]]);
   });
 });
 
