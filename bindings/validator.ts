@@ -184,7 +184,16 @@ export class Validator<M extends Model = Model> {
     const src = typeof data === "string" ? data : this.readsText ? decoder.decode(data) : "";
     const base = s.get(L.S_TAPE) >>> 2;
     if (this.builder === undefined) this.builder = generatedBuilder(this.program.resolved.root) ?? null;
-    if (this.builder) return this.builder(heap.u32, heap.f64, base, src);
+    if (this.builder) {
+      try {
+        return this.builder(heap.u32, heap.f64, base, src);
+      } catch (e) {
+        // a generated reader's frame holds a local per field: a wide model nested a thousand
+        // levels deep (maxDepth allows it) overflowed the stack, where the generic walk's smaller
+        // frames do not; the tape is only read, so the walk reads it again from the start
+        if (!isStackOverflow(e)) throw e;
+      }
+    }
     return new TapeReader(heap.u32, heap.f64, base, src).value({ kind: "model", model: this.program.resolved.root });
   }
 
@@ -267,4 +276,9 @@ export function disassemble(v: Validator): string {
   const given: unknown = v; // (a plain JavaScript caller may pass anything)
   if (!(given instanceof Validator)) throw wrongArgument("disassemble", "a Validator", given, isModel(given) ? `pass new Validator(${given.name})` : undefined);
   return disassembleProgram(v.program);
+}
+
+/** V8's (and other engines') error for a call stack that ran out. */
+function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /call stack|too much recursion/i.test(e.message);
 }

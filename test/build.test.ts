@@ -53,6 +53,25 @@ describe("value builders", () => {
   });
 });
 
+describe("a wide model nested as deep as maxDepth allows", () => {
+  it("is built without a stack overflow (the generated reader's frames are large: the walk reads it then)", () => {
+    // (100 fields and 999 levels: the generated reader overflowed the stack from about 40 fields)
+    const fields = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, t.int()]));
+    const Wide: ReturnType<typeof model> = model("Wide", { ...fields, next: t.ptr(t.lazy(() => Wide)) });
+    const body = Array.from({ length: 100 }, (_, i) => `"f${i}":${i}`).join(",");
+    let doc = "null";
+    for (let d = 0; d < 999; d++) doc = `{${body},"next":${doc}}`;
+    const r = new Validator(Wide).safeUnmarshal(doc);
+    expect(r.ok).toBe(true);
+    let depth = 0;
+    for (let x = r.ok ? (r.value as Record<string, unknown>) : null; x !== null; x = x.next as Record<string, unknown> | null) {
+      expect(x.f99).toBe(99);
+      depth++;
+    }
+    expect(depth).toBe(999);
+  });
+});
+
 describe('a "__proto__" key from the JSON is an own entry in both builders (as JSON.parse makes it)', () => {
   it("in a map, an any value and captured extras", () => {
     const P = model("Proto", { mm: t.map(t.string()), a: t.any(), x: t.extras() });
