@@ -12,7 +12,7 @@ import { generated } from "./codegen.js";
 import { fieldChecks, generates, scalarTest } from "./generated-checks.js";
 import { isPlainObject } from "./marshal.js";
 import { hasType, valuePasses } from "./reference.js";
-import type { RField, RModel } from "./resolve.js";
+import type { RField, RModel, RType } from "./resolve.js";
 
 /** Whether an object of the model surely passes, `open` containers being open around its fields (1 for the root). */
 type Passes = (o: Record<string, unknown>, open: number, maxDepth: number) => boolean;
@@ -47,14 +47,14 @@ function typePasses(f: RField): string {
   const scalar = scalarTest(f.base, x);
   if (scalar) return scalar.test;
   // (a nested model: its own generated test, the container open; looked up when called, as a
-  // model may contain itself)
-  const model = (base: RField["base"], value: string, open: string) =>
-    base.kind === "model" ? `isPlainObject(${value}) && ${open} < maxDepth && (passesOf(${`F[${f.slot}]`}.base${f.base.kind === "model" ? "" : ".elem"}.model) ?? no)(${value}, ${open} + 1, maxDepth)` : undefined;
-  const own = model(f.base, x, "open");
+  // model may contain itself); `type` the source of the RType value `t` in the generated code
+  const model = (t: RType, type: string, value: string, open: string) =>
+    t.kind === "model" ? `isPlainObject(${value}) && ${open} < maxDepth && (passesOf(${type}.model) ?? no)(${value}, ${open} + 1, maxDepth)` : undefined;
+  const own = model(f.base, `F[${f.slot}].base`, x, "open");
   if (own) return own;
   if (f.base.kind === "slice") {
     // (items null or undefined are nil or holes: skipped, as the reference walk skips them)
-    const item = scalarTest(f.base.elem, "e")?.test ?? model(f.base.elem, "e", "open + 1");
+    const item = scalarTest(f.base.elem, "e")?.test ?? model(f.base.elem, `F[${f.slot}].base.elem`, "e", "open + 1");
     if (item) return `Array.isArray(${x}) && open < maxDepth && ${x}.every((e) => e === null || e === undefined || (${item}))`;
   }
   return `valuePasses(F[${f.slot}].type, ${x}, open, maxDepth)`;
