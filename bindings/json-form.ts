@@ -4,7 +4,7 @@
 // captured extras into what JSON.parse reads from marshal's text of it (a copy, a Date as Go's
 // time text, a bigint as a number), and null where the Go type has no nil into its zero value.
 
-import { intRange, stripPtr, type RModel, type RType } from "./resolve.js";
+import { intZeroed, stripPtr, type RModel, type RType } from "./resolve.js";
 import { eachItem, setMember, zeroValue } from "./values.js";
 import { anyText, enter, joinKey, MarshalError, type JsonLayout } from "./marshal.js";
 
@@ -75,9 +75,9 @@ function form(t: RType, value: unknown, w: FormWalk, depth: number, path: string
     case "scalar":
       if (base.scalar === "any") return anyForm(v, w, depth, path);
       if (base.scalar === "time" && v instanceof Date) return formatTime(v);
-      // (an int kind's -0 is 0: what marshal writes, what dict's JSON round trip reads, and what
-      // unmarshal holds, so an error's value is the same from validate() as from unmarshal)
-      return v === 0 && intRange(base.scalar) !== undefined ? 0 : v;
+      // (what marshal writes, what dict's JSON round trip reads, and what unmarshal holds, so an
+      // error's value is the same from validate() as from unmarshal)
+      return intZeroed(base, v);
     default:
       return v;
   }

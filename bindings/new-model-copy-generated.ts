@@ -32,8 +32,8 @@ export interface CopyParts<W> {
 /** The generated copy of m's objects (as the generic walk's copyModel), or undefined where code cannot be generated. */
 export type GeneratedCopy<W> = (o: unknown, w: W, depth: number) => unknown;
 
-/** (what JSON text takes at most for a number, boolean or comma: new-model-copy.ts's SCALAR_BYTES) */
-const SCALAR_BYTES = 26;
+/** A number, boolean or comma (what JSON text takes at most for one, in bytes: -1.2345678901234567e-308). */
+export const SCALAR_BYTES = 26;
 
 export function generatedCopy<W>(m: RModel, parts: CopyParts<W>): GeneratedCopy<W> | undefined {
   if (!generates(m)) return undefined;

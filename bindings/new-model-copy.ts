@@ -30,7 +30,7 @@ import { goTimeMillis } from "./go-time.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
 import { modelObject } from "./model-object.js";
 import { setMember, zeroValue } from "./values.js";
-import { generatedCopy, type CopyParts, type GeneratedCopy } from "./new-model-copy-generated.js";
+import { generatedCopy, SCALAR_BYTES, type CopyParts, type GeneratedCopy } from "./new-model-copy-generated.js";
 
 /** The walk's bounds (the validator's maxDepth, an upper bound on the round trip's UTF-8 text) and what it found. */
 interface CopyWalk {
@@ -55,9 +55,6 @@ export type DirectResult = { readonly value: Record<string, unknown>; readonly f
 
 /** The value cannot be copied here: newModel takes the round trip. */
 const NO: unique symbol = Symbol("no direct copy");
-
-/** A number, boolean or comma (what JSON text takes at most for one, in bytes: -1.2345678901234567e-308). */
-const SCALAR_BYTES = 26;
 
 /**
  * The copy of a complete typed value of root: `failed` when some check refuses it (then validate()

@@ -118,7 +118,8 @@ function checkValue(t: RType, v: unknown, path: string, checks: readonly ValueCh
   }
   if (container) open.delete(container);
   // (an item of the wrong type, at any depth, is compared by no check: unique reads the items)
-  const mistypedItem = container !== undefined && out.slice(before).some((e) => e.code === "INVALID_TYPE");
+  let mistypedItem = false;
+  if (container !== undefined) for (let i = before; i < out.length && !mistypedItem; i++) mistypedItem = out[i]!.code === "INVALID_TYPE";
   for (const c of checks) {
     if (mistypedItem && c.readsItems === true) continue;
     if (!c.test(v)) out.push({ field: path, code: c.code, message: c.message, value: toJsonForm(base, v) });
@@ -230,8 +231,7 @@ function checkObject(m: RModel, o: Record<string, unknown>, path: string, w: Wal
     // with: a cross-field check would read it as what it is not ("10" before "2" as strings)
     if (mistyped(f, v)) continue;
     for (const c of f.objectChecks) {
-      const other = m.fields.find((o) => o.slot === c.other.slot);
-      if (other !== undefined && mistyped(other, values[c.other.slot])) continue;
+      if (mistyped(m.fields[c.other.slot]!, values[c.other.slot])) continue;
       if (!c.test(v, values[c.other.slot])) out.push({ field: joinPath(path, f.jsonName), code: c.code, message: c.message, value: absent ? null : toJsonForm(f.type, v) });
     }
   }

@@ -6,7 +6,7 @@ import type { Program } from "./compile.js";
 import { JsonSyntaxError, UnmarshalTypeError, type FieldError } from "./errors.js";
 import * as L from "./layout.js";
 import { joinPath, zeroErrors, zeroItemErrors } from "./reference.js";
-import { intRange, stripPtr, typeName, type RField } from "./resolve.js";
+import { intZeroed, stripPtr, typeName } from "./resolve.js";
 import type { Session } from "./session.js";
 import { utf8Decoder } from "./text-store.js";
 
@@ -68,15 +68,6 @@ function renderPath(program: Program, s: Session, first: number, count: number, 
   return path;
 }
 
-/**
- * The value of an op's error on field f: an int kind's `-0` as 0 (what unmarshal returns there,
- * what validate() reports of that value, and what Go's int holds).
- */
-function opValue(f: RField, value: unknown): unknown {
-  const base = stripPtr(f.type);
-  return value === 0 && base.kind === "scalar" && intRange(base.scalar) !== undefined ? 0 : value;
-}
-
 const tooMany = (max: number): FieldError => ({
   field: "", code: "TOO_MANY_ERRORS", message: `too many errors: stopped after ${max}`, value: null,
 });
@@ -102,7 +93,7 @@ export function renderErrors(program: Program, s: Session, from = 0): FieldError
     switch (kind) {
       case L.E_OP: {
         const { check, field: f } = program.ops[a];
-        out.push({ field, code: check.code, message: check.message, value: opValue(f, value) });
+        out.push({ field, code: check.code, message: check.message, value: intZeroed(stripPtr(f.type), value) });
         break;
       }
       case L.E_REQUIRED:

@@ -171,6 +171,14 @@ export function intRange(kind: ScalarKind): [number, number] | undefined {
   return INT_RANGES[kind];
 }
 
+/**
+ * v as a field of type t (ptr removed) holds it: an int kind's -0 is 0, as Go's int holds it
+ * (what unmarshal returns, marshal writes, and every error reports as that field's value).
+ */
+export function intZeroed(t: RType, v: unknown): unknown {
+  return v === 0 && t.kind === "scalar" && intRange(t.scalar) !== undefined ? 0 : v;
+}
+
 export const FLOAT32_MAX = 3.4028234663852886e38;
 
 /**
