@@ -10,7 +10,7 @@ import {
   FT_OBJECT, FT_RAW_ARRAY, FT_RAW_OBJECT, FT_SKIP_ARRAY, FT_SKIP_OBJECT, F_EXTRAS, F_HAS_DEFAULT,
   F_IGNORED, F_ITEMS, F_NULLABLE, F_OMITEMPTY, F_PAD_FAILS, F_REQUIRED, F_SKIP, F_UNIQUE, F_ZERO_FAILS, FM_KEY_HASH, IT_BYTES, H_ROOT, J_ARRAY, J_BOOL, J_NUMBER, J_OBJECT,
   J_STRING, IGNORED, K_ANY, K_ARRAY, K_BOOL, K_FLOAT, K_INT, K_MAP, K_OBJECT, K_SLICE, K_STRING, K_TIME, NONE,
-  PF_FIELD, R_FLOAT32, SF_ANY_RAW, SF_STRICT_MISSING, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
+  PF_FIELD, R_FLOAT32, SF_ANY_RAW, SF_STRICT_MISSING, SF_SYNTAX_ONLY, SH_COUNT, SH_EXTRA, SH_FIELDS, SH_KEYMASK, SH_KEYTAB,
   SL_BYTES, SL_END, SL_MEMBER, SL_NUM, SL_START, SL_STATE, SS_EMPTY, SS_FALSE, SS_MISSING, SS_NULL, SS_NUMBER,
   SS_OTHER, SS_STRING, SS_STRING_ESC, SS_STRING_POOL, SS_TIME, SS_TRUE, S_CUR_FR, S_ERR_OFFSET,
   S_ERR_REASON, S_FLAGS, S_TYPE_FR, S_TYPE_GOT, S_TYPE_PATH, S_TYPE_PATH_LEN, TE_KIND, TE_NOT_INT, TE_RANGE,
@@ -63,7 +63,7 @@ let LV_TEXT_END: u32 = 0; // end of the value's JSON text
 
 /** Field record of the value that starts now (NONE: read but not built or checked). */
 export function expectedFr(): u32 {
-  if (DEPTH == 0) return programWord(H_ROOT);
+  if (DEPTH == 0) return (FLAGS & SF_SYNTAX_ONLY) != 0 ? NONE : programWord(H_ROOT);
   const f = frame(DEPTH - 1);
   const t = fw(f, FM_TYPE);
   if (t == FT_OBJECT) {
@@ -155,6 +155,28 @@ function typeError(fr: u32, got: u32, reason: u32, offset: u32): void {
   const first = writePath(DEPTH, 0, 0, 0);
   setSw(S_TYPE_PATH, first);
   setSw(S_TYPE_PATH_LEN, DEPTH);
+}
+
+/**
+ * After a type mismatch in a one-shot run (SF_SYNTAX_AFTER_TYPE): every open container becomes a
+ * skipped one and the root takes any value (SF_SYNTAX_ONLY), so the rest of the document is read
+ * for its syntax only, with no checks and no tape. A mismatched number or time was read whole and
+ * completes here; a mismatched kind was not read (beginValue refused it) and is read again.
+ */
+export function readSyntaxOnly(): void {
+  FLAGS |= SF_SYNTAX_ONLY;
+  setSw(S_FLAGS, FLAGS);
+  for (let d: u32 = 0; d < DEPTH; d++) {
+    const f = frame(d);
+    const t = fw(f, FM_TYPE);
+    const isObject = t == FT_OBJECT || t == FT_MAP || t == FT_SKIP_OBJECT || t == FT_RAW_OBJECT;
+    setFw(f, FM_TYPE, isObject ? FT_SKIP_OBJECT : FT_SKIP_ARRAY);
+    setFw(f, FM_FR, NONE);
+    setFw(f, FM_CHILD, NONE);
+    setFw(f, FM_MODE, 0); // (an array's ITEMS_GENERAL: no item loop)
+  }
+  setSw(S_CUR_FR, NONE);
+  if (sw(S_ERR_REASON) != TE_KIND) valueDone();
 }
 
 // ---------------------------------------------------------------- scalars

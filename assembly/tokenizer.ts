@@ -6,7 +6,7 @@
 import {
   J_ARRAY, J_BOOL, J_NULL, J_NUMBER, J_OBJECT, J_STRING, NONE, ST_DONE, ST_NEED_MORE, ST_NEED_SPACE,
   ST_SYNTAX, ST_TYPE, SX_BAD_ESCAPE, SX_CONTROL, SX_DEPTH, SX_EOF, SX_LITERAL, SX_NUMBER, SX_TRAILING,
-  SX_UNEXPECTED, SX_UTF8, SF_UTF8_KNOWN, S_CUR_FR, S_ERR_OFFSET, S_ERR_REASON, TF_ESCAPED, TS_ARR_FIRST, TS_ARR_NEXT,
+  SX_UNEXPECTED, SX_UTF8, SF_SYNTAX_AFTER_TYPE, SF_SYNTAX_ONLY, SF_UTF8_KNOWN, S_CUR_FR, S_ERR_OFFSET, S_ERR_REASON, TF_ESCAPED, TS_ARR_FIRST, TS_ARR_NEXT,
   TS_COLON, TS_DONE, TS_ERROR, TS_KEY, TS_LITERAL, TS_NUMBER, TS_OBJ_FIRST, TS_OBJ_KEY, TS_OBJ_NEXT,
   TS_STRING, TS_VALUE, TP_WORDS, FM_MODE,
 } from "../bindings/layout";
@@ -14,7 +14,7 @@ import { ITEMS_GENERAL, listItems } from "./items";
 import { frame, fw } from "./records";
 import {
   TYPE_ERROR, beginValue, closeArray, closeObject, keyValue, literalValue, numberValue, openArray,
-  openObject, stringValue,
+  openObject, readSyntaxOnly, stringValue,
 } from "./evaluator";
 import {
   ARENA_CAP, ARENA_LEN, DELTA, DEPTH, ERRS_CAP, ERR_COUNT, FINAL, FLAGS, IN, LEN, MAX_DEPTH, MAX_ERRORS, POS, SLOTS_CAP, SLOTS_TOP, SLOT_MARGIN,
@@ -88,14 +88,17 @@ export function tokenize(): u32 {
       if (!haveSpace()) return ST_NEED_SPACE;
       r = structural(st, <u32>load<u8>(IN + pos));
     }
-    if (TYPE_ERROR) return ST_TYPE;
+    if (TYPE_ERROR && (FLAGS & SF_SYNTAX_ONLY) == 0) {
+      if ((FLAGS & SF_SYNTAX_AFTER_TYPE) == 0) return ST_TYPE;
+      readSyntaxOnly();
+    }
     if (r != GO) return r;
   }
   return GO; // not reached
 }
 
 function atEnd(): u32 {
-  if (STATE == TS_DONE) return ST_DONE;
+  if (STATE == TS_DONE) return (FLAGS & SF_SYNTAX_ONLY) != 0 ? ST_TYPE : ST_DONE;
   if (FINAL) return syntaxError(SX_EOF, LEN);
   return ST_NEED_MORE;
 }

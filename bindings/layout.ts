@@ -234,6 +234,12 @@ export const SF_STRICT_MISSING = 1;
 export const SF_UTF8_KNOWN = 2;
 /** Write each `any` value as one T_RAW entry (its JSON text), not as entries of its content (streams). */
 export const SF_ANY_RAW = 4;
+/** A one-shot run: after a type mismatch, read the rest of the document for its syntax only, in the
+ * same run (a syntax error anywhere wins over the mismatch, as in Go's Unmarshal), then stop with
+ * ST_TYPE. Without it the run stops at the mismatch (a stream checks the syntax on its own). */
+export const SF_SYNTAX_AFTER_TYPE = 8;
+/** Set by the core once it reads for syntax only (SF_SYNTAX_AFTER_TYPE after a mismatch). */
+export const SF_SYNTAX_ONLY = 16;
 
 // Tokenizer states (S_STATE)
 export const TS_VALUE = 0; // expecting a value

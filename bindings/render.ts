@@ -26,18 +26,20 @@ const SPAN_CODES: number[][] = [];
  * the decoder gives, without a call into it: a document with many errors renders many spans).
  */
 function spanText(input: Uint8Array, start: number, end: number): string {
+  return shortAscii(input, start, end) ?? decoder.decode(input.subarray(start, end));
+}
+
+/** The text of a short span of ASCII bytes without a backslash, else undefined. */
+function shortAscii(input: Uint8Array, start: number, end: number): string | undefined {
   const n = end - start;
-  if (n <= SHORT_SPAN) {
-    const codes = (SPAN_CODES[n] ??= new Array<number>(n).fill(0));
-    let i = 0;
-    for (; i < n; i++) {
-      const b = input[start + i];
-      if (b >= 0x80) break;
-      codes[i] = b;
-    }
-    if (i === n) return String.fromCharCode.apply(null, codes);
+  if (n > SHORT_SPAN) return undefined;
+  const codes = (SPAN_CODES[n] ??= new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) {
+    const b = input[start + i];
+    if (b >= 0x80 || b === 0x5c) return undefined;
+    codes[i] = b;
   }
-  return decoder.decode(input.subarray(start, end));
+  return String.fromCharCode.apply(null, codes);
 }
 
 /**
@@ -50,6 +52,8 @@ function spanValue(input: Uint8Array, start: number, end: number): unknown {
   if (first === 0x74) return true;
   if (first === 0x66) return false;
   if (first === 0x6e) return null;
+  // a short ASCII string without escapes is its text between the quotes
+  if (first === 0x22) return shortAscii(input, start + 1, end - 1) ?? JSON.parse(spanText(input, start, end));
   return JSON.parse(spanText(input, start, end));
 }
 
@@ -192,6 +196,11 @@ export function typeError(program: Program, s: Session): UnmarshalTypeError {
 /** What an UnmarshalTypeError of the session's type mismatch says (newModel makes a ConversionError of it). */
 export interface TypeErrorParts { readonly field: string; readonly expected: string; readonly got: string; readonly offset: number }
 
+/** A byte of a JSON number's text: 0-9 e E . + - */
+function isNumberByte(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || b === 0x65 || b === 0x45 || b === 0x2e || b === 0x2b || b === 0x2d;
+}
+
 export function typeErrorParts(program: Program, s: Session): TypeErrorParts {
   const fr = program.frs[s.get(L.S_TYPE_FR)];
   const offset = s.get(L.S_ERR_OFFSET);
@@ -203,9 +212,9 @@ export function typeErrorParts(program: Program, s: Session): TypeErrorParts {
     const bytes = s.inputBytes();
     let end = offset + 1;
     if (reason === L.TE_TIME) { while (end < bytes.length && bytes[end] !== 0x22) end += bytes[end] === 0x5c ? 2 : 1; end++; }
-    else while (end < bytes.length && /[0-9eE.+-]/.test(String.fromCharCode(bytes[end]))) end++;
+    else while (end < bytes.length && isNumberByte(bytes[end])) end++;
     end = Math.min(end, bytes.length);
-    got += " " + (end - offset <= GOT_TEXT_LIMIT ? decoder.decode(bytes.subarray(offset, end)) : decoder.decode(bytes.subarray(offset, offset + GOT_TEXT_LIMIT)) + "…");
+    got += " " + (end - offset <= GOT_TEXT_LIMIT ? spanText(bytes, offset, end) : spanText(bytes, offset, offset + GOT_TEXT_LIMIT) + "…");
   }
   // Go names the type a pointer points to: its decoder indirects before it reports (decode.go)
   return { field: path, expected: typeName(stripPtr(fr.type)), got, offset };

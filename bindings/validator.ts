@@ -15,8 +15,7 @@ import { TapeReader } from "./build.js";
 import { disassembleProgram } from "./disassemble.js";
 import { generatedBuilder, type TapeBuilder } from "./build-generated.js";
 import { modelReadsText } from "./tape-text.js";
-import { sharedSession, type Session } from "./session.js";
-import { syntaxOnly } from "./syntax.js";
+import { sharedSession, type Session, type SessionLimits } from "./session.js";
 import { schemaCacheOf, type JsonSchema } from "./schema.js";
 import { marshalWith, type MarshalOptions } from "./marshal.js";
 import { newModelWith, safeNewModelWith, type NewModelError, type NewModelInput } from "./new-model.js";
@@ -132,7 +131,7 @@ export class Validator<M extends Model = Model> {
    * comes as its parts (newModel reports it as a ConversionError: one error made, not two).
    */
   safeUnmarshalOwnText(text: string): Result<Infer<M>> | { ok: false; mistyped: TypeErrorParts } | { ok: false; errors: FieldError[] } {
-    const status = this.run(text);
+    const status = this.run(text, false);
     if (status === OK) return { ok: true, value: this.build(sharedSession(), text) as Infer<M> };
     if (status === L.ST_TYPE) return { ok: false, mistyped: typeErrorParts(this.program, sharedSession()) };
     // (the errors as they are: ~standard.validate makes issues of them, with no Error between)
@@ -140,22 +139,31 @@ export class Validator<M extends Model = Model> {
     return { ok: false, error: withoutStack(() => this.failure(status, text)) };
   }
 
-  /** Run the core over a whole document (checked by jsonInput) in the shared session; OK or an ST_* failure status. */
-  private run(data: string | Uint8Array): number {
+  /**
+   * Run the core over a whole document (checked by jsonInput) in the shared session; OK or an
+   * ST_* failure status. `checkSyntax`: after a type mismatch the core reads the rest of the
+   * document for its syntax (ST_SYNTAX wins over ST_TYPE); text the library wrote needs no check.
+   */
+  private run(data: string | Uint8Array, checkSyntax = true): number {
     const s = sharedSession();
     const max = this.options.maxDocumentBytes;
     // a string has at least as many UTF-8 bytes as UTF-16 units: count its bytes once written
     if (data.length > max) return TOO_LARGE;
-    s.begin(this.loaded.address, this.options);
+    this.begin(s, this.options, checkSyntax);
     if (s.append(data) > max) return TOO_LARGE;
     let status = s.run(true);
     for (let room = this.options.maxErrors; status === L.ST_DONE && s.errorsLost() && room < this.options.maxErrors + s.get(L.S_ERR_RETRACTED);) {
       room = this.options.maxErrors + s.get(L.S_ERR_RETRACTED);
-      s.begin(this.loaded.address, { ...this.options, maxErrors: room });
+      this.begin(s, { ...this.options, maxErrors: room }, checkSyntax);
       s.append(data);
       status = s.run(true);
     }
     return status === L.ST_DONE && s.get(L.S_ERR_COUNT) === 0 ? OK : status;
+  }
+
+  private begin(s: Session, limits: SessionLimits, checkSyntax: boolean): void {
+    s.begin(this.loaded.address, limits);
+    if (checkSyntax) s.set(L.S_FLAGS, s.get(L.S_FLAGS) | L.SF_SYNTAX_AFTER_TYPE);
   }
 
   /** The error of a document run() rejected (the session still holds its records). */
@@ -168,11 +176,8 @@ export class Validator<M extends Model = Model> {
         return documentTooLarge(typeof data === "string" ? new TextEncoder().encode(data.slice(0, max + 1)) : data, max);
       }
       case L.ST_DONE: return new ValidationError(renderErrors(this.program, s));
-      // the whole document must be well-formed before its types matter (as Go's Unmarshal)
-      case L.ST_TYPE: {
-        const mistyped = typeError(this.program, s);
-        return syntaxOnly(data, this.options.maxDepth) ?? mistyped; // syntaxOnly runs in a session of its own
-      }
+      // the whole document is well-formed (run() read it to its end): its types matter (as Go's Unmarshal)
+      case L.ST_TYPE: return typeError(this.program, s);
       default: return syntaxError(s);
     }
   }
