@@ -62,6 +62,11 @@ export class UnmarshalTypeError extends TypeError {
   }
 }
 
+/** The message of a ConversionError (also an issue's message, made without the error). */
+export function conversionMessage(field: string, expected: string, got: string): string {
+  return `cannot convert ${got} to ${expected} at ${field === "" ? "the value" : field}`;
+}
+
 /** newModel could not convert an input value to the field's kind. */
 export class ConversionError extends TypeError {
   override readonly name = "ConversionError";
@@ -70,7 +75,7 @@ export class ConversionError extends TypeError {
     readonly expected: string,
     readonly got: string,
   ) {
-    super(`cannot convert ${got} to ${expected} at ${field === "" ? "the value" : field}`);
+    super(conversionMessage(field, expected, got));
   }
 }
 

@@ -33,7 +33,7 @@ import type { Infer, Model } from "./model.js";
 import { intRange, type RModel, type RType } from "./resolve.js";
 import type { Validator } from "./validator.js";
 import { kindOf } from "./text-store.js";
-import { eachItem, zeroValue } from "./values.js";
+import { eachItem, jsonQuote, zeroValue } from "./values.js";
 import { modelObject } from "./model-object.js";
 
 /**
@@ -154,7 +154,7 @@ export function container(open: string, close: string, members: readonly string[
 }
 
 export function member(key: string, text: string, layout: JsonLayout): string {
-  return JSON.stringify(key) + (layout.indent === "" ? ":" : ": ") + text;
+  return jsonQuote(key) + (layout.indent === "" ? ":" : ": ") + text;
 }
 
 /** A float64 (also the numbers of `any` values, Go's float64) or, with bits 32, a float32 as Go writes it. */
@@ -172,7 +172,7 @@ export function dateText(d: Date, path: string, layout: JsonLayout): string {
 export function anyText(v: unknown, path: string, layout: JsonLayout, depth: number, open: Set<object> = new Set()): string {
   if (v === null || v === undefined) return "null";
   switch (typeof v) {
-    case "string": return JSON.stringify(v);
+    case "string": return jsonQuote(v);
     case "boolean": return v ? "true" : "false";
     case "number": return numberText(v, path, layout);
     case "bigint": return v.toString();
@@ -240,7 +240,7 @@ function valueText(t: RType, value: unknown, path: string, layout: MarshalLayout
       switch (t.scalar) {
         case "time": return dateText(v as Date, path, layout);
         case "any": return anyText(v, path, layout, depth);
-        case "string": return JSON.stringify(v);
+        case "string": return jsonQuote(v as string);
         case "bool": return v ? "true" : "false";
         default: {
           const n = v as number;

@@ -39,8 +39,9 @@ import { modelObject } from "./model-object.js";
 import { anyText, container, describe, enter, isPlainObject, joinKey, member, type JsonLayout } from "./marshal.js";
 import type { Infer, Model } from "./model.js";
 import { intRange, stripPtr, typeName, type RModel, type RType } from "./resolve.js";
+import type { TypeErrorParts } from "./render.js";
 import type { Result, Validator } from "./validator.js";
-import { eachItem } from "./values.js";
+import { eachItem, jsonQuote } from "./values.js";
 
 /** What newModel can fail with: bytes fail as unmarshal does; objects with ConversionError or ValidationError. */
 export type NewModelError = ValidationError | ConversionError | JsonSyntaxError | UnmarshalTypeError;
@@ -82,7 +83,7 @@ function leafText(t: RType, v: unknown): string | undefined {
   const base = stripPtr(t);
   if (base.kind !== "scalar") return undefined;
   switch (typeof v) {
-    case "string": return JSON.stringify(v);
+    case "string": return jsonQuote(v);
     case "boolean": return v ? "true" : "false";
     case "number":
       // (-0 in an int kind is written 0, as marshal writes it: "-0" would be a uint's type error)
@@ -92,12 +93,32 @@ function leafText(t: RType, v: unknown): string | undefined {
   }
 }
 
+/**
+ * The text of a list whose items are all leaves (leafText) or null (a hole, undefined), as the
+ * general path writes it; undefined when an item is anything else. A list of leaves holds no
+ * object, so it needs no cycle check (the caller checks its depth).
+ */
+function leafItems(elem: RType, items: readonly unknown[]): string | undefined {
+  let text = "";
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i];
+    const leaf = x === null || x === undefined ? "null" : leafText(elem, x);
+    if (leaf === undefined) return undefined;
+    text += i === 0 ? leaf : "," + leaf;
+  }
+  return "[" + text + "]";
+}
+
 /** JSON text of an input value of type t; shapes that do not fit t are written as they are (the core reports them). */
 function inputText(t: RType, v: unknown, path: string, w: InputWriter): string {
   if (v === null || v === undefined) return "null";
   const leaf = leafText(t, v);
   if (leaf !== undefined) return leaf;
   const base = stripPtr(t);
+  if ((base.kind === "slice" || base.kind === "array") && Array.isArray(v) && w.open.size < w.maxDepth) {
+    const leaves = leafItems(base.elem, v);
+    if (leaves !== undefined) return leaves;
+  }
   const layout = layoutFor(typeName(base), w);
   const fits = base.kind === "model" || base.kind === "map" ? isPlainObject(v) : (base.kind === "slice" || base.kind === "array") && Array.isArray(v);
   // (the containers open on the path are its nesting level: no indentation here)
@@ -121,9 +142,9 @@ function inputText(t: RType, v: unknown, path: string, w: InputWriter): string {
 
 function objectText(m: RModel, o: Record<string, unknown>, path: string, w: InputWriter): string {
   let text = "";
+  const { prefixes } = modelObject(m);
   if (readsPropertyKeys(m, o, w.dict)) {
     w.typed = true;
-    const { prefixes } = modelObject(m);
     m.fields.forEach((f, i) => {
       const x = o[f.key];
       if (f.skip) {
@@ -143,7 +164,7 @@ function objectText(m: RModel, o: Record<string, unknown>, path: string, w: Inpu
       const f = m.byJson.get(k);
       const leaf = f && leafText(f.type, x);
       const value = leaf ?? (f ? inputText(f.type, x, joinKey(path, k), w) : anyText(x, joinKey(path, k), layoutFor("a JSON value", w), w.open.size, w.open));
-      text += (text === "" ? "" : ",") + JSON.stringify(k) + ":" + value;
+      text += (text === "" ? "" : ",") + (f ? prefixes[f.slot] : jsonQuote(k) + ":") + value;
     }
   }
   return "{" + text + "}";
@@ -199,8 +220,8 @@ function fail(error: NewModelError): { ok: false; error: NewModelError } {
   return { ok: false, error };
 }
 
-/** @internal What newModel found: a value, an error, or the field errors of a ValidationError not made yet. */
-export type NewModelOutcome<T> = Result<T, NewModelError> | { ok: false; errors: FieldError[] };
+/** @internal What newModel found: a value, an error, or the field errors of a ValidationError or the parts of a ConversionError not made yet. */
+export type NewModelOutcome<T> = Result<T, NewModelError> | { ok: false; errors: FieldError[] } | { ok: false; mistyped: TypeErrorParts };
 
 /** NewModel of a validator: never throws for bad input, returns the error instead. */
 export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknown): Result<Infer<M>, NewModelError> {
@@ -209,7 +230,8 @@ export function safeNewModelWith<M extends Model>(v: Validator<M>, input: unknow
 
 /** An outcome as safeNewModel gives it: field errors become their ValidationError. */
 function asResult<T>(r: NewModelOutcome<T>): Result<T, NewModelError> {
-  return "errors" in r ? fail(withoutStack(() => new ValidationError(r.errors))) : r;
+  if ("errors" in r) return fail(withoutStack(() => new ValidationError(r.errors)));
+  return "mistyped" in r ? fail(conversionError(r.mistyped.field, r.mistyped.expected, r.mistyped.got)) : r;
 }
 
 /**
@@ -269,7 +291,8 @@ function roundTrip<M extends Model>(v: Validator<M>, input: unknown, obj: Record
     throw e;
   }
   const r = v.safeUnmarshalOwnText(text);
-  if (!r.ok) return "errors" in r ? r : fail("mistyped" in r ? conversionError(r.mistyped.field, r.mistyped.expected, r.mistyped.got) : r.error);
+  // (a type mismatch as its parts: ~standard.validate makes its issue without the ConversionError)
+  if (!r.ok) return "errors" in r || "mistyped" in r ? r : fail(r.error);
   if (w.typed && copiesFields(root)) copySkipped(rootType, obj, r.value, w);
   return r;
 }

@@ -27,7 +27,7 @@
 // 2024 Colin McDonnell), as its authors suggest, so that checker has no dependency, not even a
 // type-only one; test/standard-schema.test.ts checks them against the package.
 
-import { ConversionError, JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "./errors.js";
+import { ConversionError, conversionMessage, JsonSyntaxError, UnmarshalTypeError, ValidationError, type FieldError } from "./errors.js";
 import { describe, isPlainObject } from "./marshal.js";
 import type { Infer, Model } from "./model.js";
 import { readsPropertyKeys } from "./new-model-keys.js";
@@ -196,7 +196,12 @@ function rootOf(v: Validator): RType {
 
 /** The issues of a failed newModel of `input` (newModelOutcome). */
 function outcomeIssues(r: Exclude<NewModelOutcome<unknown>, { ok: true }>, root: RType, input: unknown): Issue[] {
-  return "errors" in r ? r.errors.map((e) => issue(e, root, input)) : issuesOf(r.error, root, input);
+  if ("errors" in r) return r.errors.map((e) => issue(e, root, input));
+  if ("mistyped" in r) {
+    const { field, expected, got } = r.mistyped;
+    return [issue({ field, message: conversionMessage(field, expected, got) }, root, input, true)];
+  }
+  return issuesOf(r.error, root, input);
 }
 
 /**
@@ -210,8 +215,8 @@ export function issuesOf(error: unknown, root: RType | undefined, input?: unknow
   throw error;
 }
 
-function issue(e: Pick<FieldError, "field" | "message"> & { code?: string }, root: RType | undefined, input: unknown): Issue {
-  if (e.field === "") return atEmptyKey(e, root, input) ? { message: e.message, path: [""] } : { message: e.message };
+function issue(e: Pick<FieldError, "field" | "message"> & { code?: string }, root: RType | undefined, input: unknown, conversion = e instanceof ConversionError): Issue {
+  if (e.field === "") return atEmptyKey(e, root, input, conversion) ? { message: e.message, path: [""] } : { message: e.message };
   return { message: e.message, path: pathKeys(e.field, root, input) };
 }
 
@@ -221,10 +226,10 @@ function issue(e: Pick<FieldError, "field" | "message"> & { code?: string }, roo
  * document's), or a value there that newModel could not convert (a plain object, or a Map with
  * string keys, always converts at its root, so its ConversionError at "" is at that key).
  */
-function atEmptyKey(e: { code?: string }, root: RType | undefined, input: unknown): boolean {
+function atEmptyKey(e: { code?: string }, root: RType | undefined, input: unknown, conversion: boolean): boolean {
   if (e.code === "EXTRA_FIELD") return true;
   if (e.code !== undefined && e.code !== "TOO_MANY_ERRORS" && root?.kind === "model" && root.model.byJson.has("")) return true;
-  return e instanceof ConversionError && (isPlainObject(input) || (input instanceof Map && [...input.keys()].every((k) => typeof k === "string")));
+  return conversion && (isPlainObject(input) || (input instanceof Map && [...input.keys()].every((k) => typeof k === "string")));
 }
 
 /**

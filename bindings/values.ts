@@ -60,3 +60,20 @@ export function eachItem<T>(items: readonly unknown[], f: (x: unknown, i: number
   for (let i = 0; i < items.length; i++) out[i] = f(items[i], i);
   return out;
 }
+
+/** Longest string jsonQuote checks itself before it leaves the work to JSON.stringify. */
+const QUOTE_SCAN_MAX = 64;
+
+/**
+ * A string as JSON.stringify writes it: a short one of printable ASCII without `"` or `\` is its
+ * text between quotes (no call into JSON.stringify, which costs more than the scan for the short
+ * keys and values most documents hold); anything else is JSON.stringify's.
+ */
+export function jsonQuote(s: string): string {
+  if (s.length > QUOTE_SCAN_MAX) return JSON.stringify(s);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}

@@ -551,5 +551,8 @@ describe('4c. a root field whose JSON name is ""', () => {
       ],
     });
     expect(v["~standard"].validate({ inner: { "": 5 }, req: "r" })).toEqual({ issues: [{ message: " field is missing and has no default", path: [""] }] });
+    // a value of the wrong type there: the round trip's type mismatch, at that key too
+    expect(v["~standard"].validate({ "": 5, req: "r" })).toEqual({ issues: [{ message: "cannot convert number to string at the value", path: [""] }] });
+    expect(v["~standard"].validate({ inner: { "": "x" }, req: "r" })).toEqual({ issues: [{ message: "cannot convert string to int at inner.", path: ["inner", ""] }] });
   });
 });
