@@ -255,7 +255,7 @@ export function newModelOutcome<M extends Model>(v: Validator<M>, input: unknown
     if (direct !== undefined && !direct.failed) return { ok: true, value: direct.value as Infer<M> };
     // (a complete typed value that fails a check: validate()'s errors of it are unmarshal's, in
     // all but their values, which the round trip gives as written)
-    const errors = direct && v.check(direct.value as Infer<M>);
+    const errors = direct && v.errorsOf(direct.value as Infer<M>); // (the copy failed a check: no pass test first)
     if (errors) return errorValues ? sameFailures(roundTrip(v, input, obj, dashFromInput), errors) : { ok: false, errors };
   }
   return roundTrip(v, input, obj, dashFromInput);

@@ -217,6 +217,11 @@ export class Validator<M extends Model = Model> {
   check(value: Infer<M>): FieldError[] | undefined {
     // (most values pass: a test generated per model says so without the walk that makes errors)
     if (surelyValid(this.program.resolved.root, value, this.options.maxDepth)) return undefined;
+    return this.errorsOf(value);
+  }
+
+  /** @internal check() without its pass test first: for a value known to fail one (newModel's failing copy). */
+  errorsOf(value: Infer<M>): FieldError[] | undefined {
     const errors = referenceValidate(this.program.resolved.root, value, this.options.maxDepth);
     if (errors.length === 0) return undefined;
     const max = this.options.maxErrors;
