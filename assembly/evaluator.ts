@@ -369,7 +369,8 @@ export function keyValue(start: u32, end: u32, escaped: bool, u16Start: u32): vo
     tape(T_KEY | (escaped ? TF_ESCAPED : 0), u16Start, end - DELTA);
     return;
   }
-  let fr = lookupKey(frWord(fw(f, FM_FR), FR_AUX), p, len);
+  let fr = predictedKey(fw(f, FM_FR), fw(f, FM_CHILD), p, len);
+  if (fr == NONE) fr = lookupKey(frWord(fw(f, FM_FR), FR_AUX), p, len);
   if (fr != NONE && (flagsOf(fr) & F_IGNORED) != 0) {
     // a key the model reads and skips on purpose (a union's discriminator): in the document's own
     // object only; where the model recurs below it, the key is an unknown key like any other
@@ -396,6 +397,26 @@ export function keyValue(start: u32, end: u32, escaped: bool, u16Start: u32): vo
     // last value wins); the key is decoded into scratch (p) when it has escapes, else in the input
     if (fw(f, FM_MODE) == EX_FORBID) dropExtraKey(DEPTH, fw(f, FM_START), p, len);
   }
+}
+
+/**
+ * The field after the last one read (`child`: the frame's FM_CHILD; the first field when that
+ * was no field of this object), when the key [p, p+len) is its JSON name; else NONE. Documents
+ * mostly write their keys in declaration order, and a hit costs one compare, no hash. A field
+ * JSON never reads (json:"-", extras) is not in the key table and never predicted, so a hit is
+ * what lookupKey would find.
+ */
+@inline function predictedKey(objFr: u32, child: u32, p: usize, len: u32): u32 {
+  const shape = frWord(objFr, FR_AUX);
+  const first = shapeWord(shape, SH_FIELDS);
+  const count = shapeWord(shape, SH_COUNT);
+  if (count == 0) return NONE;
+  // (u32: a child before `first`, or NONE / IGNORED / FR_ANY, wraps to a number past the fields;
+  // where i + 1 wraps to 0, child + 1 is `first` itself)
+  const i = child - first;
+  const next = i + 1 < count ? child + 1 : first;
+  if (frWord(next, FR_KEY_LEN) != len || (flagsOf(next) & (F_SKIP | F_EXTRAS)) != 0) return NONE;
+  return compareBytes(BYTES_BASE + frWord(next, FR_KEY_OFF), len, p, len) == 0 ? next : NONE;
 }
 
 /** Field record of the key in shape `shape`, or NONE. Open addressing on keyHash. */
