@@ -440,3 +440,27 @@ describe("the README's command lines (Command line), as written", () => {
     }
   }, 60_000);
 });
+
+describe("README statements this review made precise", () => {
+  it("newModel: a class instance, which validate takes, is a ConversionError at any level (README newModel)", () => {
+    class Point {
+      x = 2;
+    }
+    const Inner = model("Inner", { x: t.int() });
+    const Outer = model("Outer", { p: Inner, l: t.slice(Inner) });
+    expect(safeValidate(Outer, { p: new Point(), l: [new Point()] }).ok).toBe(true);
+    const nested = safeNewModel(Outer, { p: new Point(), l: [] });
+    expect(!nested.ok && [nested.error.name, nested.error.message]).toEqual(["ConversionError", "cannot convert Point to Inner at p"]);
+    const item = safeNewModel(Outer, { p: { x: 1 }, l: [{ x: 1 }, new Point()] });
+    expect(!item.ok && item.error.message).toBe("cannot convert Point to Inner at l[1]");
+    expect(Outer["~standard"].validate({ p: new Point(), l: [] })).toEqual({ issues: [{ message: "cannot convert Point to Inner at p", path: ["p"] }] });
+  });
+
+  it("marshal writes captured extras back under allow only (README Marshal)", () => {
+    const M = model("M", { a: t.int(), rest: t.extras() });
+    const value = { a: 1, rest: { z: true } };
+    expect(text.decode(new Validator(M, { extraFields: "allow" }).marshal(value))).toBe('{"a":1,"z":true}');
+    expect(text.decode(marshal(M, value))).toBe('{"a":1}');
+    expect(text.decode(new Validator(M, { extraFields: "forbid" }).marshal(value))).toBe('{"a":1}');
+  });
+});
