@@ -180,7 +180,7 @@ const cases: Record<string, () => void | Promise<void>> = {
     const Re = model("Re", { s: t.string("regexp=^(a+)+$") });
     const started = performance.now();
     expect(codes(safeUnmarshal(Re, JSON.stringify({ s: "a".repeat(100_000) + "!" })))).toEqual(["s PATTERN_MISMATCH"]);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(2000); // RegExp does not finish this in minutes
     expect(() => new Validator(model("Back", { s: t.string("regexp=(a)\\1") }))).toThrow(/regexp/);
   },
 
