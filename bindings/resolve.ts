@@ -225,6 +225,10 @@ function unknownDirectiveHint(d: Directive, previous: Directive | undefined): st
     return ` (oneof's values are separated by spaces: oneof=${previous.value} ${d.name})`;
   }
   if (d.name === "omitempty") return ' (omitempty is an option of the json tag: json:"name,omitempty")';
+  if (d.name === "dive") return " (dive, Go's checks of each item, is not supported: a slice's or map's tag checks the list or map itself)";
+  const lower = d.name.toLowerCase();
+  const meant = [...DIRECTIVES.keys()].find((n) => n.toLowerCase() === lower);
+  if (meant !== undefined) return ` (directive names are case-sensitive: ${meant})`;
   return "";
 }
 

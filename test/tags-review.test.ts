@@ -1,0 +1,56 @@
+// Tag lists, options and model declarations as users (and plain JavaScript callers) write them:
+// review-tags's findings, each pinned with what was wrong before. test/go-oracle-directives.test.ts
+// compares directive lists with Go at large; these are the cases by name, through the entry points.
+import { describe, expect, it } from "vitest";
+import { ModelError, Validator, model, t } from "../bindings/index.js";
+import { expectBoth, expectModelError, expectUnmarshal, fe, typed } from "./support/directive-harness.js";
+
+const one = (type: ReturnType<typeof t.string> | ReturnType<typeof t.int>, name = "M") => model(name, { f: type });
+
+describe("directive lists: spaces as Go's strings.TrimSpace and strings.Fields read them", () => {
+  it("oneof's values are split at any run of spaces Go's strings.Fields splits at (a tab, U+00A0, U+0085, U+3000), not at U+FEFF", () => {
+    // (they were split at " " only: "oneof=a\tb" was the one value "a\tb")
+    const M = one(t.string("oneof=a\tb\u00a0c\u0085d\u3000e"));
+    expectBoth(M, typed(M, { f: "b" }), []);
+    expectBoth(M, typed(M, { f: "a\tb" }), [fe("f", "INVALID_ENUM", "must be one of: a, b, c, d, e", "a\tb")]);
+    const Bom = one(t.string("oneof=a\ufeffb x"));
+    expectBoth(Bom, typed(Bom, { f: "a\ufeffb" }), []);
+    expectBoth(Bom, typed(Bom, { f: "a" }), [fe("f", "INVALID_ENUM", "must be one of: a\ufeffb, x", "a")]);
+    // quotes are not special (README): 'a and b' are two values
+    const Quoted = one(t.string("oneof='a b' c"));
+    expectBoth(Quoted, typed(Quoted, { f: "'a" }), []);
+    expectBoth(Quoted, typed(Quoted, { f: "a b" }), [fe("f", "INVALID_ENUM", "must be one of: 'a, b', c", "a b")]);
+  });
+
+  it("a name and a number are trimmed of U+0085 (NEL) as Go trims them, and not of U+FEFF, which Go keeps", () => {
+    // (JavaScript's trim() is the other way round: "\u0085min=5" was the unknown directive "\u0085min",
+    // "min=\u00855" a malformed number, and "\ufeffrequired" was read as required)
+    const Nel = one(t.int("\u0085min=\u00855\u0085"));
+    expectUnmarshal(Nel, '{"f":1}', [fe("f", "MIN_VALUE", "must be at least 5", 1)]);
+    expectModelError(() => new Validator(one(t.string("\ufeffrequired"))), { model: "M", field: "f", directive: "\ufeffrequired", contains: "unknown directive '\ufeffrequired'" });
+    expectModelError(() => new Validator(one(t.int("min=\ufeff5"))), { model: "M", field: "f", directive: "min", contains: "malformed number in min=\ufeff5: expected a decimal number" });
+  });
+
+  it("a count may be written -0, as Go's strconv.Atoi reads it (it was 'expected a non-negative integer')", () => {
+    const M = one(t.string("min=-0,max=-00"));
+    expectUnmarshal(M, '{"f":""}', []);
+    expectUnmarshal(M, '{"f":"a"}', [fe("f", "MAX_LENGTH", "must be at most -00 characters", "a")]);
+    expectModelError(() => new Validator(one(t.string("min=-1"))), { model: "M", field: "f", directive: "min", contains: "malformed number in min=-1: expected a non-negative integer" });
+  });
+
+  it("unique= with nothing but spaces is unique, as Go trims the value (it was 'unique= : needs a slice of models')", () => {
+    const M = model("M", { f: t.slice(t.int(), "unique= ") });
+    expectUnmarshal(M, '{"f":[1,1]}', [fe("f", "NOT_UNIQUE", "items must be unique", [1, 1])]);
+  });
+});
+
+describe("an unknown directive that differs from a known one in case only, or is dive, says so", () => {
+  it("Required, MIN, MinItems; dive", () => {
+    expect(() => new Validator(one(t.string("Required")))).toThrow(new ModelError("field M.f: unknown directive 'Required' (directive names are case-sensitive: required)", "M", "f", "Required"));
+    expect(() => new Validator(one(t.int("MIN=1")))).toThrow(new ModelError("field M.f: unknown directive 'MIN' (directive names are case-sensitive: min)", "M", "f", "MIN"));
+    expect(() => new Validator(model("M", { f: t.slice(t.int(), "minitems=1") }))).toThrow(new ModelError("field M.f: unknown directive 'minitems' (directive names are case-sensitive: minItems)", "M", "f", "minitems"));
+    expect(() => new Validator(model("M", { f: t.slice(t.string(), "min=1,dive,email") }))).toThrow(new ModelError("field M.f: unknown directive 'dive' (dive, Go's checks of each item, is not supported: a slice's or map's tag checks the list or map itself)", "M", "f", "dive"));
+    // no hint where none fits
+    expect(() => new Validator(one(t.int("positive")))).toThrow(new ModelError("field M.f: unknown directive 'positive'", "M", "f", "positive"));
+  });
+});
