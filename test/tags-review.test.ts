@@ -2,7 +2,7 @@
 // review-tags's findings, each pinned with what was wrong before. test/go-oracle-directives.test.ts
 // compares directive lists with Go at large; these are the cases by name, through the entry points.
 import { describe, expect, it } from "vitest";
-import { ModelError, Validator, model, t } from "../bindings/index.js";
+import { ModelError, UnionValidator, Validator, model, t, type ValidatorOptions } from "../bindings/index.js";
 import { expectBoth, expectModelError, expectUnmarshal, fe, typed } from "./support/directive-harness.js";
 
 const one = (type: ReturnType<typeof t.string> | ReturnType<typeof t.int>, name = "M") => model(name, { f: type });
@@ -52,5 +52,44 @@ describe("an unknown directive that differs from a known one in case only, or is
     expect(() => new Validator(model("M", { f: t.slice(t.string(), "min=1,dive,email") }))).toThrow(new ModelError("field M.f: unknown directive 'dive' (dive, Go's checks of each item, is not supported: a slice's or map's tag checks the list or map itself)", "M", "f", "dive"));
     // no hint where none fits
     expect(() => new Validator(one(t.int("positive")))).toThrow(new ModelError("field M.f: unknown directive 'positive'", "M", "f", "positive"));
+  });
+});
+
+describe("validator options are read once", () => {
+  const A = model("A", { c: t.string() });
+  /** Options whose getter gives `first` when read first and `later` afterwards. */
+  function flipping(key: keyof ValidatorOptions, first: unknown, later: unknown): { reads: () => number; options: ValidatorOptions } {
+    let reads = 0;
+    const options: ValidatorOptions = {};
+    Object.defineProperty(options, key, { enumerable: true, get: () => (++reads === 1 ? first : later) });
+    return { reads: () => reads, options };
+  }
+
+  it("a getter is read once, so the options in force are those checked (maxDepth 2^40 and maxErrors NaN got through)", () => {
+    const depth = flipping("maxDepth", 5, 2 ** 40);
+    expect(new Validator(A, depth.options).options.maxDepth).toBe(5);
+    expect(depth.reads()).toBe(1);
+    const errors = flipping("maxErrors", 5, NaN);
+    expect(new Validator(A, errors.options).options.maxErrors).toBe(5);
+    // and a refused value is refused whenever it comes
+    expect(() => new Validator(A, flipping("maxDepth", 2 ** 40, 5).options)).toThrow(ModelError);
+  });
+
+  it("a union reads them once for all its variants and its probe", () => {
+    const Cat = model("Cat", { a: t.int() });
+    const Dog = model("Dog", { b: t.int() });
+    const mode = flipping("extraFields", "forbid", "ignore");
+    const u = new UnionValidator({ discriminator: "type", variants: { cat: Cat, dog: Dog } }, mode.options);
+    expect(mode.reads()).toBe(1);
+    for (const doc of ['{"type":"cat","a":1,"z":1}', '{"type":"dog","b":1,"z":1}']) {
+      const r = u.safeUnmarshal(doc);
+      expect(r.ok ? [] : (r.error as { errors: unknown }).errors, doc).toEqual([fe("z", "EXTRA_FIELD", "unknown field in JSON", 1)]);
+    }
+  });
+
+  it("a Map or a Set as options is a ModelError (its entries were never read: every option silently kept its default)", () => {
+    expect(() => new Validator(A, new Map([["extraFields", "forbid"]]) as never)).toThrow(new ModelError("validator options must be a plain object, got a Map", "A"));
+    expect(() => new Validator(A, new Set() as never)).toThrow(new ModelError("validator options must be a plain object, got a Set", "A"));
+    expect(() => new UnionValidator({ discriminator: "type", variants: { a: A } }, new Map() as never)).toThrow(new ModelError("validator options must be a plain object, got a Map", "A"));
   });
 });
