@@ -74,6 +74,14 @@ export function model<S extends Shape>(name: string, shape: S): Model<S> {
   // (mistakes in the fields are ModelErrors when a validator is created; these two are plain)
   if (typeof name !== "string" || name === "") throw new TypeError(`checker: model(name, fields) needs a name (a non-empty string), got ${describe(name)}`);
   if (shape === null || typeof shape !== "object" || Array.isArray(shape)) throw new TypeError(`checker: model("${name}", fields) needs its fields as an object, got ${describe(shape)}`);
+  // (a Map's entries, or a model's or a field type's own members, would be read as no fields or
+  // as fields named kind, tag, ...: the model would take any object and check nothing)
+  const notFields = shape instanceof Map ? "a Map" : shape instanceof Set ? "a Set"
+    : typeof (shape as { kind?: unknown }).kind === "string" ? argumentKind(shape) : undefined;
+  if (notFields !== undefined) {
+    const hint = isModel(shape) ? ` (its fields are ${shape.name}.shape)` : "";
+    throw new TypeError(`checker: model("${name}", fields) needs its fields as a plain object ({ name: t.string(), ... }), got ${notFields}${hint}`);
+  }
   const m: Model<S> = {
     kind: "model",
     name,

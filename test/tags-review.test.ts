@@ -93,3 +93,18 @@ describe("validator options are read once", () => {
     expect(() => new UnionValidator({ discriminator: "type", variants: { a: A } }, new Map() as never)).toThrow(new ModelError("validator options must be a plain object, got a Map", "A"));
   });
 });
+
+describe("model() with something other than an object of fields", () => {
+  const X = model("X", { a: t.int() });
+  it("a Map, a Set, a model or a field type is a TypeError (a Map made a model with no fields, which took any object)", () => {
+    const takes = (got: string) => new TypeError(`checker: model("M", fields) needs its fields as a plain object ({ name: t.string(), ... }), got ${got}`);
+    expect(() => model("M", new Map([["a", t.int()]]) as never)).toThrow(takes("a Map"));
+    expect(() => model("M", new Set() as never)).toThrow(takes("a Set"));
+    expect(() => model("M", X as never)).toThrow(takes("a model (X) (its fields are X.shape)"));
+    expect(() => model("M", t.string() as never)).toThrow(takes("a field type (t.string())"));
+    // a field named kind is a field like any other; a class instance's own fields are its fields
+    expect(new Validator(model("M", { kind: t.string() })).unmarshal('{"kind":"k"}')).toEqual({ kind: "k" });
+    expect(new Validator(model("M", new (class { a = t.int() })() as { a: ReturnType<typeof t.int> })).unmarshal('{"a":1}')).toEqual({ a: 1 });
+    expect(new Validator(model("M", X.shape)).unmarshal('{"a":2}')).toEqual({ a: 2 });
+  });
+});
