@@ -108,3 +108,20 @@ describe("model() with something other than an object of fields", () => {
     expect(new Validator(model("M", X.shape)).unmarshal('{"a":2}')).toEqual({ a: 2 });
   });
 });
+
+describe("a builder given more arguments than it takes (plain JavaScript)", () => {
+  const X = model("X", { a: t.int() });
+  it("is a TypeError at the call (the rest were dropped: t.string(\"required\", \"min=2\") did not check min=2)", () => {
+    const joinHint = ' (a tag is one string: join directives with commas, "required,min=2")';
+    expect(() => (t.string as (...a: unknown[]) => unknown)("required", "min=2")).toThrow(new TypeError(`checker: t.string(tag) takes at most 1 argument, not 2${joinHint}`));
+    expect(() => (t.int as (...a: unknown[]) => unknown)("min=1", "max=2", "x")).toThrow(new TypeError(`checker: t.int(tag) takes at most 1 argument, not 3${joinHint}`));
+    expect(() => (t.slice as (...a: unknown[]) => unknown)(t.int(), "min=1", "unique")).toThrow(new TypeError(`checker: t.slice(elem, tag) takes at most 2 arguments, not 3${joinHint}`));
+    expect(() => (t.array as (...a: unknown[]) => unknown)(2, t.int(), "min=1", "x")).toThrow(new TypeError(`checker: t.array(length, elem, tag) takes at most 3 arguments, not 4${joinHint}`));
+    expect(() => (t.lazy as (...a: unknown[]) => unknown)(() => X, "required", "x")).toThrow(new TypeError(`checker: t.lazy(() => model, tag) takes at most 2 arguments, not 3${joinHint}`));
+    for (const extra of [() => (t.ptr as (...a: unknown[]) => unknown)(t.int(), "", ""), () => (t.map as (...a: unknown[]) => unknown)(t.int(), "", ""),
+      () => (t.model as (...a: unknown[]) => unknown)(X, "", ""), () => (t.extras as (...a: unknown[]) => unknown)("", "")]) expect(extra).toThrow(TypeError);
+    // an undefined tag given in its place is no tag, as before
+    const M = model("M", { a: t.string(undefined), b: t.ptr(t.int(), undefined), c: t.array(1, t.int(), undefined) });
+    expect(new Validator(M).unmarshal('{"a":"x","c":[1]}')).toEqual({ a: "x", b: null, c: [1] });
+  });
+});
