@@ -401,7 +401,9 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
   checkNoDirectCycle(models);
   // (frozen: a validator's options are read at every call, and one changed after its checks, maxDepth
   // past 1000 say, would reach what those checks keep out)
-  return { root: rroot, models, options: Object.freeze(options) };
+  // (the tag name in force, not "": the validator keeps it whatever setTagName says later, and
+  // `new Validator(v.model, v.options)`, as the CLI makes one with other options, must read the same)
+  return { root: rroot, models, options: Object.freeze({ ...options, tagName: effectiveTag }) };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -1,8 +1,12 @@
 // Tag lists, options and model declarations as users (and plain JavaScript callers) write them:
 // review-tags's findings, each pinned with what was wrong before. test/go-oracle-directives.test.ts
 // compares directive lists with Go at large; these are the cases by name, through the entry points.
-import { describe, expect, it } from "vitest";
-import { ModelError, UnionValidator, Validator, model, t, type ValidatorOptions } from "../bindings/index.js";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { defaultValidatorOptions, ModelError, setTagName, UnionValidator, Validator, model, t, type ValidatorOptions } from "../bindings/index.js";
+import { assertBuilt, DIST_INDEX, runCli } from "./support/cli-run.js";
 import { expectBoth, expectModelError, expectUnmarshal, fe, typed } from "./support/directive-harness.js";
 
 const one = (type: ReturnType<typeof t.string> | ReturnType<typeof t.int>, name = "M") => model(name, { f: type });
@@ -123,5 +127,44 @@ describe("a builder given more arguments than it takes (plain JavaScript)", () =
     // an undefined tag given in its place is no tag, as before
     const M = model("M", { a: t.string(undefined), b: t.ptr(t.int(), undefined), c: t.array(1, t.int(), undefined) });
     expect(new Validator(M).unmarshal('{"a":"x","c":[1]}')).toEqual({ a: "x", b: null, c: [1] });
+  });
+});
+
+describe("a validator's options.tagName is the tag name in force when it was made (it was \"\", the global name, which can change)", () => {
+  const M = model("Bound", { name: t.string('json:"name" binding:"min=3"') });
+  afterEach(() => setTagName(""));
+
+  it("new Validator(v.model, v.options) reads the same lists after setTagName changed (it read checker's: none)", () => {
+    setTagName("binding");
+    const v = new Validator(M);
+    setTagName("");
+    expect(v.options.tagName).toBe("binding");
+    const again = new Validator(v.model, { ...v.options, extraFields: "forbid" });
+    expect(again.safeUnmarshal('{"name":"ab"}')).toMatchObject({ ok: false, error: { errors: [fe("name", "MIN_LENGTH", "must be at least 3 characters", "ab")] } });
+    expect(new Validator(M).options.tagName).toBe("checker");
+    expect(new Validator(M, { tagName: "validate" }).options.tagName).toBe("validate");
+    expect(defaultValidatorOptions().tagName).toBe(""); // (the option as given: "" is the global name)
+  });
+
+  it("the CLI, overriding a Validator export's options, keeps its tag name (--extra-fields forbid dropped its binding: directives)", async () => {
+    assertBuilt();
+    const dir = mkdtempSync(join(tmpdir(), "checker-tags-review-"));
+    try {
+      const mod = join(dir, "bound.mjs");
+      writeFileSync(mod, `import { model, t, Validator, setTagName } from ${JSON.stringify(DIST_INDEX)};
+const M = model("Bound", { name: t.string('binding:"min=3"') });
+setTagName("binding");
+export default new Validator(M);
+setTagName("");
+`);
+      const data = join(dir, "d.ndjson");
+      writeFileSync(data, '{"name":"ab"}\n');
+      for (const flags of [[], ["--extra-fields", "forbid"]]) {
+        const r = await runCli(["validate", "--model", mod, data, "--json", ...flags]);
+        expect(JSON.parse(r.stdout), flags.join(" ")).toMatchObject({ records: 1, rejected: 1, errorsByCode: { MIN_LENGTH: 1 } });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
