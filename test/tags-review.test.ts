@@ -91,6 +91,19 @@ describe("validator options are read once", () => {
     }
   });
 
+  it("defaultValidatorOptions() is a fresh object each call, and options given are copied: changing either later changes no validator", () => {
+    const mine = defaultValidatorOptions();
+    mine.extraFields = "forbid";
+    mine.maxErrors = 1;
+    expect(defaultValidatorOptions()).toEqual({ strictMissingFields: true, extraFields: "ignore", tagName: "", maxErrors: 1000, maxDepth: 1000, maxDocumentBytes: 256 * 1024 * 1024 });
+    expect(new Validator(A).safeUnmarshal('{"c":"x","z":1}').ok).toBe(true);
+    const given: ValidatorOptions = { extraFields: "forbid" };
+    const v = new Validator(A, given);
+    given.extraFields = "ignore";
+    expect(v.options.extraFields).toBe("forbid");
+    expect(v.safeUnmarshal('{"c":"x","z":1}')).toMatchObject({ ok: false, error: { errors: [fe("z", "EXTRA_FIELD", "unknown field in JSON", 1)] } });
+  });
+
   it("a Map or a Set as options is a ModelError (its entries were never read: every option silently kept its default)", () => {
     expect(() => new Validator(A, new Map([["extraFields", "forbid"]]) as never)).toThrow(new ModelError("validator options must be a plain object, got a Map", "A"));
     expect(() => new Validator(A, new Set() as never)).toThrow(new ModelError("validator options must be a plain object, got a Set", "A"));
