@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { defaultValidatorOptions, ModelError, setTagName, UnionValidator, Validator, model, t, type ValidatorOptions } from "../bindings/index.js";
+import { defaultValidatorOptions, ModelError, parseLines, parseStream, parseUnionStream, setTagName, UnionValidator, Validator, model, t, type ValidatorOptions } from "../bindings/index.js";
 import { assertBuilt, DIST_INDEX, runCli } from "./support/cli-run.js";
 import { expectBoth, expectModelError, expectUnmarshal, fe, typed } from "./support/directive-harness.js";
 
@@ -108,6 +108,21 @@ describe("validator options are read once", () => {
     expect(() => new Validator(A, new Map([["extraFields", "forbid"]]) as never)).toThrow(new ModelError("validator options must be a plain object, got a Map", "A"));
     expect(() => new Validator(A, new Set() as never)).toThrow(new ModelError("validator options must be a plain object, got a Set", "A"));
     expect(() => new UnionValidator({ discriminator: "type", variants: { a: A } }, new Map() as never)).toThrow(new ModelError("validator options must be a plain object, got a Map", "A"));
+  });
+});
+
+describe("stream functions given an array, a Map or a Set as options: refused as new Validator and StreamParser refuse them", () => {
+  const A = model("A", { c: t.string() });
+  async function* src() { yield '{"c":"x","z":1}\n'; }
+  it("parseStream, parseLines, parseUnionStream (they were taken apart into no options: every option its default, a signal in a Map ignored)", async () => {
+    expect(() => parseStream(A, src(), [] as never)).toThrow(new ModelError("validator options must be an object, got an array", "A"));
+    expect(() => parseStream(A, src(), new Map([["extraFields", "forbid"]]) as never)).toThrow(new ModelError("validator options must be a plain object, got a Map", "A"));
+    await expect(parseLines(A, src(), new Set() as never).next()).rejects.toThrow(new ModelError("validator options must be a plain object, got a Set", "A"));
+    const withSignal = new Map([["signal", AbortSignal.abort()]]) as never;
+    expect(() => parseStream(new Validator(A), src(), withSignal)).toThrow(new TypeError("checker: parseStream's options take an object (signal, abortOnError), not a Map"));
+    const u = new UnionValidator({ discriminator: "type", variants: { a: A } });
+    expect(() => parseUnionStream(u, src(), withSignal)).toThrow(new TypeError("checker: parseUnionStream's options take an object (signal, abortOnError), not a Map"));
+    await expect(parseLines(u, src(), [] as never).next()).rejects.toThrow(new TypeError("checker: parseLines's options take an object (signal, abortOnError), not an array"));
   });
 });
 
