@@ -273,7 +273,14 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
         if (typeof t.target !== "function") {
           throw fail(`t.model/t.lazy must give a model: t.lazy takes a function that returns it (t.lazy(() => Model)), got ${argumentKind(t.target)}`);
         }
-        const target: unknown = t.target();
+        let target: unknown;
+        try {
+          target = t.target();
+        } catch (e) {
+          // (a model declared after the validator is made: "Cannot access 'B' before initialization")
+          const error = fail(`t.lazy's function threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (make the validator after every model it refers to is declared)`);
+          throw Object.assign(error, { cause: e });
+        }
         if (!isModel(target)) throw fail(`t.model/t.lazy must give a model, got ${argumentKind(target)}${notATypeHint(target)}`);
         return { kind: "model", model: resolveModel(target) };
       }

@@ -196,3 +196,18 @@ setTagName("");
     }
   });
 });
+
+describe("t.lazy whose function throws (a model declared after the validator is made)", () => {
+  it("is a ModelError naming the model and field, with the thrown error as its cause (the ReferenceError came out of resolve bare)", () => {
+    let error: unknown;
+    try {
+      new Validator(model("Early", { next: t.lazy((): never => { throw new ReferenceError("Cannot access 'Late' before initialization"); }) }));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ModelError);
+    const { message, model: m, field } = error as ModelError;
+    expect({ message, m, field }).toEqual({ message: "field Early.next: t.lazy's function threw ReferenceError: Cannot access 'Late' before initialization (make the validator after every model it refers to is declared)", m: "Early", field: "next" });
+    expect((error as { cause: unknown }).cause).toBeInstanceOf(ReferenceError);
+  });
+});
