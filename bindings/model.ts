@@ -71,6 +71,7 @@ export function isModel(value: unknown): value is Model {
 
 /** Declare a model: a name (used in error messages and schemas) and its fields in order. */
 export function model<S extends Shape>(name: string, shape: S): Model<S> {
+  noMoreArguments("model", arguments.length, ["name", "fields"]);
   // (mistakes in the fields are ModelErrors when a validator is created; these two are plain)
   if (typeof name !== "string" || name === "") throw new TypeError(`checker: model(name, fields) needs a name (a non-empty string), got ${describe(name)}`);
   if (shape === null || typeof shape !== "object" || Array.isArray(shape)) throw new TypeError(`checker: model("${name}", fields) needs its fields as an object, got ${describe(shape)}`);
@@ -135,7 +136,8 @@ function describe(v: unknown): string {
  */
 function noMoreArguments(call: string, given: number, takes: readonly string[]): void {
   if (given <= takes.length) return;
-  const hint = takes.at(-1) === "tag" ? ` (a tag is one string: join directives with commas, "required,min=2")` : "";
+  const hint = takes.at(-1) === "tag" ? ` (a tag is one string: join directives with commas, "required,min=2")`
+    : " (options such as extraFields belong to the validator: new Validator(model, options))";
   throw new TypeError(`checker: ${call}(${takes.join(", ")}) takes at most ${takes.length} argument${takes.length === 1 ? "" : "s"}, not ${given}${hint}`);
 }
 

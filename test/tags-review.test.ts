@@ -152,6 +152,8 @@ describe("a builder given more arguments than it takes (plain JavaScript)", () =
     expect(() => (t.lazy as (...a: unknown[]) => unknown)(() => X, "required", "x")).toThrow(new TypeError(`checker: t.lazy(() => model, tag) takes at most 2 arguments, not 3${joinHint}`));
     for (const extra of [() => (t.ptr as (...a: unknown[]) => unknown)(t.int(), "", ""), () => (t.map as (...a: unknown[]) => unknown)(t.int(), "", ""),
       () => (t.model as (...a: unknown[]) => unknown)(X, "", ""), () => (t.extras as (...a: unknown[]) => unknown)("", "")]) expect(extra).toThrow(TypeError);
+    // model() too: per-model options (pydantic's extra="forbid") were dropped
+    expect(() => (model as (...a: unknown[]) => unknown)("M", { a: t.int() }, { extraFields: "forbid" })).toThrow(new TypeError("checker: model(name, fields) takes at most 2 arguments, not 3 (options such as extraFields belong to the validator: new Validator(model, options))"));
     // an undefined tag given in its place is no tag, as before
     const M = model("M", { a: t.string(undefined), b: t.ptr(t.int(), undefined), c: t.array(1, t.int(), undefined) });
     expect(new Validator(M).unmarshal('{"a":"x","c":[1]}')).toEqual({ a: "x", b: null, c: [1] });
