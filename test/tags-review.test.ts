@@ -5,7 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { defaultValidatorOptions, ModelError, parseLines, parseStream, parseUnionStream, setTagName, UnionValidator, Validator, model, t, type ValidatorOptions } from "../bindings/index.js";
+import {
+  defaultValidatorOptions, dict, marshal, ModelError, model, newModel, parseLines, parseStream, parseUnionStream, safeNewModel, safeUnmarshal,
+  safeValidate, setTagName, t, UnionValidator, unmarshal, validate, Validator, type ValidatorOptions,
+} from "../bindings/index.js";
 import { assertBuilt, DIST_INDEX, runCli } from "./support/cli-run.js";
 import { expectBoth, expectModelError, expectUnmarshal, fe, typed } from "./support/directive-harness.js";
 
@@ -211,5 +214,22 @@ describe("t.lazy whose function throws (a model declared after the validator is 
     const { message, model: m, field } = error as ModelError;
     expect({ message, m, field }).toEqual({ message: "field Early.next: t.lazy's function threw ReferenceError: Cannot access 'Late' before initialization (make the validator after every model it refers to is declared)", m: "Early", field: "next" });
     expect((error as { cause: unknown }).cause).toBeInstanceOf(ReferenceError);
+  });
+});
+
+describe("options given to the simple API, which uses the defaults", () => {
+  it("are a TypeError saying what to write (unmarshal(User, text, { extraFields: \"forbid\" }) let every unknown key through)", () => {
+    const A = model("A", { c: t.string() });
+    const opts = { extraFields: "forbid" };
+    const call = (f: unknown, ...args: unknown[]) => () => (f as (...a: unknown[]) => unknown)(A, ...args);
+    expect(call(unmarshal, '{"c":"x","z":1}', opts)).toThrow(new TypeError("checker: unmarshal(model, data) takes no options (the simple API uses the defaults): write new Validator(model, options).unmarshal(data)"));
+    expect(call(safeUnmarshal, '{"c":"x"}', opts)).toThrow(new TypeError("checker: safeUnmarshal(model, data) takes no options (the simple API uses the defaults): write new Validator(model, options).safeUnmarshal(data)"));
+    expect(call(validate, { c: "x" }, opts)).toThrow(new TypeError("checker: validate(model, value) takes no options (the simple API uses the defaults): write new Validator(model, options).validate(value)"));
+    expect(call(newModel, { c: "x" }, opts)).toThrow(new TypeError("checker: newModel(model, input) takes no options (the simple API uses the defaults): write new Validator(model, options).newModel(input)"));
+    expect(call(marshal, { c: "x" }, { indent: 2 })).toThrow(new TypeError("checker: marshal(model, value) takes no options (the simple API uses the defaults): write marshalWithOptions(model, value, options)"));
+    for (const f of [safeValidate, safeNewModel, dict]) expect(call(f, { c: "x" }, opts)).toThrow(TypeError);
+    // Array#map's index and array are no options
+    expect(['{"c":"a"}', '{"c":"b"}'].map(unmarshal.bind(null, A) as (s: string) => unknown)).toEqual([{ c: "a" }, { c: "b" }]);
+    expect(call(unmarshal, '{"c":"x"}', undefined)()).toEqual({ c: "x" });
   });
 });
