@@ -29,22 +29,37 @@ export function validatorOf<M extends Model>(model: M, call: string): Validator<
   return v as Validator<M>;
 }
 
+/**
+ * The simple API always uses the default options: options given after the arguments a call takes
+ * (`unmarshal(User, text, { extraFields: "forbid" })`) are a TypeError, never dropped. (Only an
+ * object: `texts.map(unmarshal.bind(null, User))` passes an index and the array there.)
+ */
+function noOptions(call: string, third: unknown, second: string): void {
+  if (typeof third !== "object" || third === null || Array.isArray(third)) return;
+  const instead = call === "marshal" ? "marshalWithOptions(model, value, options)" : `new Validator(model, options).${call}(${second})`;
+  throw new TypeError(`checker: ${call}(model, ${second}) takes no options (the simple API uses the defaults): write ${instead}`);
+}
+
 // a model's `~standard` validates with this same cached validator
 setModelValidator((model) => validatorOf(model, "~standard.validate"));
 
 export function unmarshal<M extends Model>(model: M, data: string | Uint8Array): Infer<M> {
+  noOptions("unmarshal", arguments[2], "data");
   return validatorOf(model, "unmarshal").unmarshal(data);
 }
 
 export function safeUnmarshal<M extends Model>(model: M, data: string | Uint8Array): Result<Infer<M>, UnmarshalError> {
+  noOptions("safeUnmarshal", arguments[2], "data");
   return validatorOf(model, "safeUnmarshal").safeUnmarshal(data);
 }
 
 export function validate<M extends Model>(model: M, value: Infer<M>): void {
+  noOptions("validate", arguments[2], "value");
   validatorOf(model, "validate").validate(value);
 }
 
 export function safeValidate<M extends Model>(model: M, value: Infer<M>): Result<Infer<M>, ValidationError> {
+  noOptions("safeValidate", arguments[2], "value");
   return validatorOf(model, "safeValidate").safeValidate(value);
 }
 
@@ -54,6 +69,7 @@ export function setTagName(name: string): void {
 }
 
 export function dict<M extends Model>(model: M, value: Infer<M>): Record<string, unknown> {
+  noOptions("dict", arguments[2], "value");
   return validatorOf(model, "dict").dict(value);
 }
 
@@ -74,6 +90,7 @@ export function schemaJSONOpenAPI<M extends Model>(model: M): Uint8Array {
 }
 
 export function marshal<M extends Model>(model: M, value: Infer<M>): Uint8Array {
+  noOptions("marshal", arguments[2], "value");
   return validatorOf(model, "marshal").marshal(value);
 }
 
@@ -82,9 +99,11 @@ export function marshalWithOptions<M extends Model>(model: M, value: Infer<M>, o
 }
 
 export function newModel<M extends Model>(model: M, input: NewModelInput<M>): Infer<M> {
+  noOptions("newModel", arguments[2], "input");
   return validatorOf(model, "newModel").newModel(input);
 }
 
 export function safeNewModel<M extends Model>(model: M, input: NewModelInput<M>): Result<Infer<M>, NewModelError> {
+  noOptions("safeNewModel", arguments[2], "input");
   return validatorOf(model, "safeNewModel").safeNewModel(input);
 }

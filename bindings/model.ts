@@ -71,9 +71,18 @@ export function isModel(value: unknown): value is Model {
 
 /** Declare a model: a name (used in error messages and schemas) and its fields in order. */
 export function model<S extends Shape>(name: string, shape: S): Model<S> {
+  noMoreArguments("model", arguments.length, ["name", "fields"]);
   // (mistakes in the fields are ModelErrors when a validator is created; these two are plain)
   if (typeof name !== "string" || name === "") throw new TypeError(`checker: model(name, fields) needs a name (a non-empty string), got ${describe(name)}`);
   if (shape === null || typeof shape !== "object" || Array.isArray(shape)) throw new TypeError(`checker: model("${name}", fields) needs its fields as an object, got ${describe(shape)}`);
+  // (a Map's entries, or a model's or a field type's own members, would be read as no fields or
+  // as fields named kind, tag, ...: the model would take any object and check nothing)
+  const notFields = shape instanceof Map ? "a Map" : shape instanceof Set ? "a Set"
+    : typeof (shape as { kind?: unknown }).kind === "string" ? argumentKind(shape) : undefined;
+  if (notFields !== undefined) {
+    const hint = isModel(shape) ? ` (its fields are ${shape.name}.shape)` : "";
+    throw new TypeError(`checker: model("${name}", fields) needs its fields as a plain object ({ name: t.string(), ... }), got ${notFields}${hint}`);
+  }
   const m: Model<S> = {
     kind: "model",
     name,
@@ -121,8 +130,22 @@ function describe(v: unknown): string {
   return v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "string" ? JSON.stringify(v) : typeof v;
 }
 
+/**
+ * A builder given more arguments than it takes is a TypeError at the call: the rest would be
+ * dropped without a word (`t.string("required", "min=2")` would not check min=2).
+ */
+function noMoreArguments(call: string, given: number, takes: readonly string[]): void {
+  if (given <= takes.length) return;
+  const hint = takes.at(-1) === "tag" ? ` (a tag is one string: join directives with commas, "required,min=2")`
+    : " (options such as extraFields belong to the validator: new Validator(model, options))";
+  throw new TypeError(`checker: ${call}(${takes.join(", ")}) takes at most ${takes.length} argument${takes.length === 1 ? "" : "s"}, not ${given}${hint}`);
+}
+
 function scalar<T>(kind: ScalarKind) {
-  return (tag?: string): Type<T> => Object.freeze({ kind, tag });
+  return function (tag?: string): Type<T> {
+    noMoreArguments(`t.${kind}`, arguments.length, ["tag"]);
+    return Object.freeze({ kind, tag });
+  };
 }
 
 /** Type builders, one per Go kind. The optional argument is the field's tag. */
@@ -145,30 +168,37 @@ export const t = {
   time: scalar<Date>("time"),
   /** `*T`: `null` when absent or null in the JSON. */
   ptr<T>(elem: Type<T>, tag?: string): Type<T | null> {
+    noMoreArguments("t.ptr", arguments.length, ["elem", "tag"]);
     return Object.freeze({ kind: "ptr", tag, elem });
   },
   /** `[]T`: a JSON array; `null` is the nil slice. */
   slice<T>(elem: Type<T>, tag?: string): Type<T[] | null> {
+    noMoreArguments("t.slice", arguments.length, ["elem", "tag"]);
     return Object.freeze({ kind: "slice", tag, elem });
   },
   /** `[N]T`: a JSON array read into exactly N items (missing items are zero, extra ones dropped, as in Go). */
   array<T>(length: number, elem: Type<T>, tag?: string): Type<T[]> {
+    noMoreArguments("t.array", arguments.length, ["length", "elem", "tag"]);
     return Object.freeze({ kind: "array", tag, elem, length });
   },
   /** `map[string]T`: a JSON object with any keys; `null` is the nil map. */
   map<T>(elem: Type<T>, tag?: string): Type<Record<string, T> | null> {
+    noMoreArguments("t.map", arguments.length, ["elem", "tag"]);
     return Object.freeze({ kind: "map", tag, elem });
   },
   /** A nested model with a tag (a model used directly as a field has no tag). */
   model<S extends Shape>(target: Model<S>, tag?: string): Type<InferShape<S>> {
+    noMoreArguments("t.model", arguments.length, ["model", "tag"]);
     return Object.freeze({ kind: "model", tag, target: () => target });
   },
   /** A model referenced lazily, for recursive models: `children: t.slice(t.lazy(() => Node))`. */
   lazy<S extends Shape>(target: () => Model<S>, tag?: string): Type<InferShape<S>> {
+    noMoreArguments("t.lazy", arguments.length, ["() => model", "tag"]);
     return Object.freeze({ kind: "model", tag, target });
   },
   /** The `map[string]any` field with `json:"-"` and `extra_fields` that captures unknown keys under ExtraAllow. */
   extras(tag?: string): Type<Record<string, unknown>> {
+    noMoreArguments("t.extras", arguments.length, ["tag"]);
     return Object.freeze({ kind: "extras", tag });
   },
 } as const;

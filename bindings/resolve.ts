@@ -225,6 +225,10 @@ function unknownDirectiveHint(d: Directive, previous: Directive | undefined): st
     return ` (oneof's values are separated by spaces: oneof=${previous.value} ${d.name})`;
   }
   if (d.name === "omitempty") return ' (omitempty is an option of the json tag: json:"name,omitempty")';
+  if (d.name === "dive") return " (dive, Go's checks of each item, is not supported: a slice's or map's tag checks the list or map itself)";
+  const lower = d.name.toLowerCase();
+  const meant = [...DIRECTIVES.keys()].find((n) => n.toLowerCase() === lower);
+  if (meant !== undefined) return ` (directive names are case-sensitive: ${meant})`;
   return "";
 }
 
@@ -269,7 +273,14 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
         if (typeof t.target !== "function") {
           throw fail(`t.model/t.lazy must give a model: t.lazy takes a function that returns it (t.lazy(() => Model)), got ${argumentKind(t.target)}`);
         }
-        const target: unknown = t.target();
+        let target: unknown;
+        try {
+          target = t.target();
+        } catch (e) {
+          // (a model declared after the validator is made: "Cannot access 'B' before initialization")
+          const error = fail(`t.lazy's function threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (make the validator after every model it refers to is declared)`);
+          throw Object.assign(error, { cause: e });
+        }
         if (!isModel(target)) throw fail(`t.model/t.lazy must give a model, got ${argumentKind(target)}${notATypeHint(target)}`);
         return { kind: "model", model: resolveModel(target) };
       }
@@ -397,7 +408,9 @@ export function resolve(root: Model, opts: ValidatorOptions = {}, internal: Inte
   checkNoDirectCycle(models);
   // (frozen: a validator's options are read at every call, and one changed after its checks, maxDepth
   // past 1000 say, would reach what those checks keep out)
-  return { root: rroot, models, options: Object.freeze(options) };
+  // (the tag name in force, not "": the validator keeps it whatever setTagName says later, and
+  // `new Validator(v.model, v.options)`, as the CLI makes one with other options, must read the same)
+  return { root: rroot, models, options: Object.freeze({ ...options, tagName: effectiveTag }) };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -96,7 +96,8 @@ type Parser<R> = { feed(chunk: string | Uint8Array): R; end(): R; free(): void }
  * used: at the first error for abortOnError).
  */
 function validatorOptions(options: ParseStreamOptions, call: string): ValidatorOptions {
-  if (options === null || typeof options !== "object") return options;
+  // (an array, a Map or a Set goes as it is to the checks that refuse it: taken apart, it was no options)
+  if (options === null || typeof options !== "object" || collectionKind(options) !== undefined) return options;
   const { signal, abortOnError, ...rest } = options;
   const o = signal as { aborted?: unknown; addEventListener?: unknown } | null | undefined;
   if (signal !== undefined && (typeof o !== "object" || o === null || typeof o.aborted !== "boolean" || typeof o.addEventListener !== "function")) {
@@ -108,6 +109,11 @@ function validatorOptions(options: ParseStreamOptions, call: string): ValidatorO
     throw new TypeError(`checker: ${call}'s abortOnError takes true, false or an AbortController, not ${hint}`);
   }
   return rest;
+}
+
+/** "an array", "a Map", "a Set": objects whose entries are no options (their own keys hold none). */
+function collectionKind(o: unknown): string | undefined {
+  return Array.isArray(o) ? "an array" : o instanceof Map ? "a Map" : o instanceof Set ? "a Set" : undefined;
 }
 
 /** The options of reading, beside the validator's. */
@@ -128,7 +134,9 @@ function unknownOption(options: unknown): string | undefined {
  * reading options may be given (null crashed reading its signal).
  */
 function readingOptionsOnly(options: unknown, call: string): void {
-  if (options === null || typeof options !== "object") throw new TypeError(`checker: ${call}'s options take an object (${READING_OPTIONS.join(", ")}), not ${kindOf(options)}`);
+  if (options === null || typeof options !== "object" || collectionKind(options) !== undefined) {
+    throw new TypeError(`checker: ${call}'s options take an object (${READING_OPTIONS.join(", ")}), not ${collectionKind(options) ?? kindOf(options)}`);
+  }
   const unknown = unknownOption(options);
   if (unknown !== undefined) throw new TypeError(`checker: ${call}: unknown option ${JSON.stringify(unknown)} (${READING_OPTIONS.join(", ")})`);
 }
@@ -149,7 +157,7 @@ function validatorOf<M extends Model>(model: M | Validator<M>, options: ParseStr
     // without options, the simple API's validator of the model: a new one per call compiled the
     // model again each time and held its program in WASM memory until garbage collection (which
     // a loop of calls awaiting only microtasks never lets run: memory grew with every call)
-    const none = own !== null && typeof own === "object" && Object.values(own).every((x) => x === undefined);
+    const none = own !== null && typeof own === "object" && collectionKind(own) === undefined && Object.values(own).every((x) => x === undefined);
     return none ? simpleValidatorOf(model, call) : new Validator(model, own);
   }
   readingOptionsOnly(own, call);

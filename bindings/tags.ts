@@ -24,6 +24,24 @@ export interface Directive {
 
 const GO_STYLE = /^\s*[^\s:"=,]+:"/;
 
+/**
+ * Go's unicode.IsSpace, which strings.TrimSpace and strings.Fields use: JavaScript's \s without
+ * U+FEFF, with U+0085 (NEL).
+ */
+const GO_SPACE = "[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const GO_TRIM = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, "g");
+const GO_FIELDS = new RegExp(`${GO_SPACE}+`);
+
+/** s without leading and trailing spaces, as Go's strings.TrimSpace (a directive's name and most values). */
+export function goTrimSpace(s: string): string {
+  return s.replace(GO_TRIM, "");
+}
+
+/** The words of s between runs of spaces, as Go's strings.Fields (oneof's values). */
+export function goFields(s: string): string[] {
+  return s.split(GO_FIELDS).filter((w) => w !== "");
+}
+
 /** Parse `key:"value" key2:"value2"` as Go's reflect.StructTag does; values are Go string literals. */
 export function parseStructTag(tag: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -226,10 +244,10 @@ export function splitDirectives(list: string): Directive[] {
     // name
     let j = i;
     while (j < list.length && list[j] !== "," && list[j] !== "=") j++;
-    const name = list.slice(i, j).trim();
+    const name = goTrimSpace(list.slice(i, j));
     if (j >= list.length || list[j] === ",") {
       if (name !== "") out.push({ name, value: undefined, raw: name });
-      else if (list.trim() !== "") throw new TagSyntaxError(`empty directive in ${JSON.stringify(list)}`);
+      else if (goTrimSpace(list) !== "") throw new TagSyntaxError(`empty directive in ${JSON.stringify(list)}`);
       i = j + 1;
       continue;
     }
@@ -249,7 +267,7 @@ export function splitDirectives(list: string): Directive[] {
         k++;
       }
     }
-    out.push({ name, value, raw: list.slice(i, k).trim() });
+    out.push({ name, value, raw: goTrimSpace(list.slice(i, k)) });
     i = k + 1;
   }
   return out;

@@ -24,7 +24,7 @@ import { ModelError, ValidationError, withoutStack, withStack, type FieldError }
 import { argumentKind, isModel, model, t, type Infer, type Model } from "./model.js";
 import type { ValidatorOptions } from "./resolve.js";
 import { buildUnionSchema, SchemaCache, type JsonSchema } from "./schema.js";
-import { Validator, type Result } from "./validator.js";
+import { checkOptions, Validator, type Result } from "./validator.js";
 import { unionStandard, type CheckerStandard } from "./standard-schema.js";
 import { jsonInput } from "./text-store.js";
 
@@ -122,13 +122,16 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
     const variants = variantList(definition.variants);
     if (variants.length === 0) throw unionError("at least one variant is required");
     const byModel = new Map<Model, Validator>();
+    // (read once, so every variant and the probe have the same options)
+    let given: ValidatorOptions | undefined;
     for (const variant of variants) {
       if (typeof variant?.value !== "string" || variant.value === "") throw unionError(`variant discriminator value cannot be empty${variantHint(variant)}`);
       if (!isModel(variant.model)) throw unionError(`variant model is required${modelHint(variant)}`);
       if (this.validators.has(variant.value)) throw unionError(`duplicate discriminator value: ${variant.value}`, variant.model.name);
       let v = byModel.get(variant.model);
       if (!v) {
-        v = new Validator(variant.model, options, { ignoredKeys: [discriminator] });
+        given ??= checkOptions(options, variant.model);
+        v = new Validator(variant.model, given, { ignoredKeys: [discriminator] });
         byModel.set(variant.model, v);
       }
       this.validators.set(variant.value, v);
@@ -142,7 +145,7 @@ export class UnionValidator<const A extends UnionVariants = UnionVariants, V ext
     // "... into the document of type Cat | Dog")
     const probeName = [...new Set(variants.map((x) => x.model.name))].join(" | ");
     const probe = model(probeName, { [PROBE_KEY]: t.any(`json:"${name}"`) });
-    this.probe = new Validator(probe, { ...options, strictMissingFields: false, extraFields: "ignore", tagName: "" });
+    this.probe = new Validator(probe, { ...given, strictMissingFields: false, extraFields: "ignore", tagName: "" });
     this.schemas = new SchemaCache((dialect) => buildUnionSchema(
       discriminator,
       this.values.map((value) => ({ value, resolved: this.validators.get(value)!.program.resolved })),

@@ -55,15 +55,21 @@ const OPTION_KINDS: Readonly<Record<keyof ValidatorOptions, "boolean" | "string"
 export const VALIDATOR_OPTION_NAMES: readonly string[] = Object.keys(OPTION_KINDS);
 
 /**
- * Options of the wrong shape are ModelErrors at creation, never silently ignored: not an object,
- * an unknown key (a misspelled option), a value of the wrong type, a limit out of range.
+ * Options of the wrong shape are ModelErrors at creation, never silently ignored: not an object
+ * (a Map or a Set holds its entries where no option is read), an unknown key (a misspelled
+ * option), a value of the wrong type, a limit out of range. Gives the options as read, once: a
+ * getter read again later could give a value these checks never saw (maxDepth past its limit).
  */
-function checkOptions(options: unknown, model: unknown): void {
+export function checkOptions(options: unknown, model: unknown): ValidatorOptions {
   const name = isModel(model) ? model.name : "";
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
     throw new ModelError(`validator options must be an object, got ${kindOf(options)}`, name);
   }
-  for (const [key, value] of Object.entries(options)) {
+  if (options instanceof Map || options instanceof Set) {
+    throw new ModelError(`validator options must be a plain object, got a ${options instanceof Map ? "Map" : "Set"}`, name);
+  }
+  const own: Record<string, unknown> = Object.fromEntries(Object.entries(options));
+  for (const [key, value] of Object.entries(own)) {
     if (!Object.hasOwn(OPTION_KINDS, key)) {
       const reading = key === "signal" || key === "abortOnError" ? `; ${key} is an option of parseStream, parseLines and parseUnionStream` : "";
       throw new ModelError(`unknown option ${JSON.stringify(key)} (${Object.keys(OPTION_KINDS).join(", ")}${reading})`, name);
@@ -76,6 +82,7 @@ function checkOptions(options: unknown, model: unknown): void {
     }
     if (kind !== "limit" && typeof value !== kind) throw new ModelError(`${key} must be a ${kind}, got ${kindOf(value)}`, name);
   }
+  return own as ValidatorOptions;
 }
 
 export class Validator<M extends Model = Model> {
@@ -97,9 +104,9 @@ export class Validator<M extends Model = Model> {
   constructor(model: M, options: ValidatorOptions, internal: InternalOptions);
   constructor(model: M, options: ValidatorOptions = {}, internal: InternalOptions = {}) {
     checkModel(model, "new Validator");
-    checkOptions(options, model);
+    const given = checkOptions(options, model);
     this.model = model;
-    const resolved = resolve(model, options, internal);
+    const resolved = resolve(model, given, internal);
     this.options = resolved.options;
     this.program = compile(resolved);
     this.loaded = loadProgram(this.program.words, this);

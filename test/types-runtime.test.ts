@@ -396,7 +396,8 @@ describe("a validator's options are read-only, as typed", () => {
     expect(Object.isFrozen(v.options)).toBe(true);
     expect(() => { (v.options as { maxDepth: number }).maxDepth = 100_000; }).toThrow(TypeError);
     expect(() => { (v.options as { maxErrors: number }).maxErrors = 1; }).toThrow(TypeError);
-    expect(v.options).toEqual({ strictMissingFields: true, extraFields: "ignore", tagName: "", maxErrors: 5, maxDepth: 1000, maxDocumentBytes: 256 * 1024 * 1024 });
+    // (tagName: the name in force when it was made, test/tags-review.test.ts)
+    expect(v.options).toEqual({ strictMissingFields: true, extraFields: "ignore", tagName: "checker", maxErrors: 5, maxDepth: 1000, maxDocumentBytes: 256 * 1024 * 1024 });
     const deep: Record<string, unknown> = {};
     let at = deep;
     for (let i = 0; i < 5000; i++) at = (at.x = {}) as Record<string, unknown>;

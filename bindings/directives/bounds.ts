@@ -3,6 +3,7 @@
 import {
   OP_MAX_ITEMS, OP_MAX_LEN, OP_MIN_ITEMS, OP_MIN_LEN, OP_NUM_GE, OP_NUM_GT, OP_NUM_LE, OP_NUM_LT,
 } from "../layout.js";
+import { goTrimSpace } from "../tags.js";
 import { hasAtLeastPoints, hasAtMostPoints, itemCount, kindError, parseCount, parseNumber, type DirectiveSpec, type ValueCheck } from "./directive.js";
 
 type Side = "min" | "max";
@@ -10,7 +11,7 @@ type Side = "min" | "max";
 /** min=N / max=N on a string: MIN_LENGTH / MAX_LENGTH, `must be at least N characters`. */
 export function lengthBound(side: Side, name: string, value: string | undefined, raw: string): ValueCheck {
   const n = parseCount(name, value);
-  const text = value!.trim();
+  const text = goTrimSpace(value!);
   return side === "min"
     ? {
         phase: "value", directive: raw, code: "MIN_LENGTH", message: `must be at least ${text} characters`,
@@ -29,7 +30,7 @@ export function lengthBound(side: Side, name: string, value: string | undefined,
 /** min/max/minItems/maxItems on a list or map: MIN_ITEMS / MAX_ITEMS, `must have at least N items`. */
 export function itemsBound(side: Side, name: string, value: string | undefined, raw: string, isMap: boolean): ValueCheck {
   const n = parseCount(name, value);
-  const text = value!.trim();
+  const text = goTrimSpace(value!);
   const key = isMap ? (side === "min" ? "minProperties" : "maxProperties") : side === "min" ? "minItems" : "maxItems";
   return side === "min"
     ? {
@@ -60,7 +61,7 @@ export function numberBound(cmp: Comparison, name: string, value: string | undef
   const bound = parseNumber(name, value);
   const c = COMPARISONS[cmp];
   return {
-    phase: "value", directive: raw, code: c.code, message: `${c.verb} ${value!.trim()}`,
+    phase: "value", directive: raw, code: c.code, message: `${c.verb} ${goTrimSpace(value!)}`,
     schema: { [c.keyword]: bound },
     wasm: (pool) => [c.op, pool.number(bound), 0, 0],
     test: (v) => c.pass(v as number, bound),

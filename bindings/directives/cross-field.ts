@@ -1,5 +1,6 @@
 // Helpers of the directives that name another field of the same model.
 import { OP_GT_FIELD, OP_LT_FIELD, ZERO_TIME_MS } from "../layout.js";
+import { goTrimSpace } from "../tags.js";
 import { DirectiveError, requireValue, type DirectiveSpec, type FieldContext, type KindClass, type SiblingRef } from "./directive.js";
 import { goString } from "./go-format.js";
 
@@ -14,7 +15,7 @@ export function otherField(name: string, target: string, field: FieldContext): S
 }
 
 export function targetName(name: string, value: string | undefined): string {
-  return requireValue(name, value).trim();
+  return goTrimSpace(requireValue(name, value));
 }
 
 /**

@@ -3,6 +3,7 @@
 // directive when a validator is created; the compiler encodes `wasm`; `validate()` runs `test`.
 
 import type { ScalarKind } from "../model.js";
+import { goTrimSpace } from "../tags.js";
 
 /** A reason a directive cannot be used; the resolver turns it into a ModelError naming model and field. */
 export class DirectiveError extends Error {}
@@ -102,24 +103,33 @@ export interface DirectiveSpec {
 
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-/** Parse a numeric directive value; throws DirectiveError when it is not a plain decimal number. */
+/**
+ * Parse a numeric directive value (spaces around it are Go's to trim): a decimal as Go's
+ * strconv.ParseFloat reads it, but without its `_`, hex, Inf and NaN forms (a bound must be a
+ * finite number that a JSON Schema carries). Throws DirectiveError otherwise.
+ */
 export function parseNumber(name: string, value: string | undefined): number {
-  if (value === undefined || !NUMBER_TEXT.test(value.trim())) {
+  const text = goTrimSpace(value ?? "");
+  if (value === undefined || !NUMBER_TEXT.test(text)) {
     throw new DirectiveError(`malformed number in ${name}=${value ?? ""}: expected a decimal number`);
   }
-  const n = Number(value.trim());
+  const n = Number(text);
   if (!Number.isFinite(n)) throw new DirectiveError(`malformed number in ${name}=${value}: out of range`);
   return n;
 }
 
-/** Parse a count (string length, item count): a non-negative integer. */
+/**
+ * Parse a count (string length, item count): a non-negative integer, as Go's strconv.Atoi reads
+ * it (`+3`, `007`, and `-0`, which is 0), up to the core's 32 bits.
+ */
 export function parseCount(name: string, value: string | undefined): number {
-  if (value === undefined || !/^\+?\d+$/.test(value.trim())) {
+  const text = goTrimSpace(value ?? "");
+  if (value === undefined || !/^(\+?\d+|-0+)$/.test(text)) {
     throw new DirectiveError(`malformed number in ${name}=${value ?? ""}: expected a non-negative integer`);
   }
-  const n = Number(value.trim());
+  const n = Number(text);
   if (n > 0xffffffff) throw new DirectiveError(`malformed number in ${name}=${value}: too large`);
-  return n;
+  return n === 0 ? 0 : n;
 }
 
 export function requireValue(name: string, value: string | undefined): string {

@@ -1,13 +1,14 @@
 // `oneof=a b c`: INVALID_ENUM `must be one of: a, b, c`. Values are space-separated; a number or
 // bool matches when its Go text (FormatInt / FormatFloat 'f' -1 / FormatBool) is one of them.
 import { OP_ONEOF_BOOL, OP_ONEOF_NUM, OP_ONEOF_STR } from "../layout.js";
+import { goFields } from "../tags.js";
 import { kindError, requireValue, type DirectiveSpec } from "./directive.js";
 import { formatGo, goString, numberWithGoText } from "./go-format.js";
 
 export const oneof: DirectiveSpec = {
   names: ["oneof"],
   build(name, value, raw, field) {
-    const values = requireValue(name, value).split(" ").filter((v) => v !== "");
+    const values = goFields(requireValue(name, value));
     const message = `must be one of: ${values.join(", ")}`;
     const base = { phase: "value" as const, directive: raw, code: "INVALID_ENUM", message };
     switch (field.kind) {

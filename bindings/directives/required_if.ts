@@ -2,6 +2,7 @@
 // F is V`. The condition holds when F's Go text (FormatInt/FormatFloat/FormatBool, or the string)
 // equals V; the field then fails when it is zero.
 import { OP_REQUIRED_IF } from "../layout.js";
+import { goTrimSpace } from "../tags.js";
 import { DirectiveError, requireValue, type DirectiveSpec } from "./directive.js";
 import { isZero, otherField, zeroOf } from "./cross-field.js";
 import { formatGo, goString, numberWithGoText } from "./go-format.js";
@@ -12,14 +13,14 @@ export const NEVER = 0xffffffff;
 export const requiredIf: DirectiveSpec = {
   names: ["required_if"],
   build(name, value, raw, field) {
-    const text = requireValue(name, value).trim();
+    const text = goTrimSpace(requireValue(name, value));
     // F and V are split at the first space or colon, whichever comes first (`F:on hold`, `F 12:30`);
     // a field whose name holds the other separator is found by trying it next
     const seps = [text.indexOf(" "), text.indexOf(":")].filter((i) => i > 0).sort((a, b) => a - b);
     if (seps.length === 0) throw new DirectiveError(`${name}=${text}: expected ${name}=<Field> <Value>`);
     const sep = seps.find((i) => field.sibling(text.slice(0, i)) !== undefined) ?? seps[0];
     const target = text.slice(0, sep);
-    const expected = text.slice(sep + 1).trim();
+    const expected = goTrimSpace(text.slice(sep + 1));
     const other = otherField(name, target, field);
     const expectedText = goString(expected); // (formatGo gives a string's Go string too)
     if (other.kind !== "string" && other.kind !== "number" && other.kind !== "bool") {

@@ -5,6 +5,7 @@
 // compares them), which needs every field of the model to be a scalar (Go's comparable structs);
 // otherwise use unique=F.
 import { OP_UNIQUE, OP_UNIQUE_BY } from "../layout.js";
+import { goTrimSpace } from "../tags.js";
 import { zeroOf } from "./cross-field.js";
 import { DirectiveError, kindError, type DirectiveSpec, type SiblingRef } from "./directive.js";
 import { formatGo, goString } from "./go-format.js";
@@ -80,8 +81,10 @@ export const unique: DirectiveSpec = {
     if (field.kind !== "list" && field.kind !== "map") throw kindError(name, field, "slice, array or map");
     const base = { phase: "value" as const, directive: raw, code: "NOT_UNIQUE", message: "items must be unique", readsItems: true };
     const items = (v: unknown) => (Array.isArray(v) ? v : Object.values(v as object));
-    if (value !== undefined && value !== "") {
-      const by = field.elemField(value.trim());
+    // (`unique=` and `unique= ` are plain unique: Go trims the value)
+    const byName = goTrimSpace(value ?? "");
+    if (byName !== "") {
+      const by = field.elemField(byName);
       if (field.kind !== "list" || field.elemKind !== "model") {
         throw new DirectiveError(`unique=${value}: needs a slice of models`);
       }

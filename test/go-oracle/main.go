@@ -12,6 +12,7 @@
 //	{"op":"remarshal","type":{...},"text":"{...}"}: json.Marshal of a document decoded into a built type, in marshal.go
 //	{"op":"defaults","type":{...},"text":"{...}"}: the same after missing fields took their default= texts, in defaults.go
 //	{"op":"httpbody","key":"details","errors":[{...}]}: the spec's 400 body of FieldErrors holding Go values, in errors.go
+//	{"op":"directives","text":"required,min=1"}: a directive list as the Go library reads it, in directives.go
 //
 // unmarshal decodes {"f":<text>} into a struct whose one field f has the kind; the value is
 // the field's value in decimal (FormatInt, FormatUint, or FormatFloat(float64(f), 'g', -1, 64):
@@ -63,6 +64,8 @@ type answer struct {
 	Tag     *tagAnswer     `json:"tag,omitempty"`
 	Time    *timeAnswer    `json:"time,omitempty"`
 	Pattern *patternAnswer `json:"pattern,omitempty"`
+	// (a nil list is left out; the "directives" op always gives one)
+	Directives []directiveAnswer `json:"directives,omitempty"`
 }
 
 var kinds = map[string]reflect.Type{
@@ -170,6 +173,8 @@ func main() {
 				a = pattern(r.Pattern, r.Inputs)
 			case "httpbody":
 				a = httpBody(r.Key, r.Errors)
+			case "directives":
+				a = directives(r.Text)
 			default:
 				a = answer{Error: "oracle: unknown op " + r.Op}
 			}

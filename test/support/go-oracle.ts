@@ -12,7 +12,7 @@ import { runEnsureScript } from "./ensure-tool.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const DEBIAN_GO = "/usr/lib/go/bin/go";
 
-/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", times.go for "time", patterns.go for "pattern", marshal.go for "remarshal", defaults.go for "defaults", errors.go for "httpbody"). */
+/** What the oracle is asked: see test/go-oracle/main.go (tags.go for "tag", structure.go for "struct", times.go for "time", patterns.go for "pattern", marshal.go for "remarshal", defaults.go for "defaults", errors.go for "httpbody", directives.go for "directives"). */
 export type GoRequest =
   | { op: "unmarshal"; kind: string; text: string }
   | { op: "marshal"; f32: string; f64: string }
@@ -23,7 +23,8 @@ export type GoRequest =
   | { op: "pattern"; pattern: string; inputs: string[] }
   | { op: "remarshal"; type: GoType; text: string; indent?: string }
   | { op: "defaults"; type: GoType; text: string }
-  | { op: "httpbody"; key: "details" | "errors"; errors: GoFieldError[] };
+  | { op: "httpbody"; key: "details" | "errors"; errors: GoFieldError[] }
+  | { op: "directives"; text: string };
 
 /** A FieldError for the "httpbody" op (test/go-oracle/errors.go): its value is `text` decoded into `type`. */
 export interface GoFieldError { field: string; code: string; message: string; type: GoType; text: string }
@@ -82,8 +83,25 @@ export interface GoPatternAnswer {
   matches: boolean[];
 }
 
-/** Its answer: `value` (or `tag`, `time`, `pattern`) when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
-export interface GoAnswer { ok: boolean; value?: string; error?: string; tag?: GoTagAnswer; time?: GoTimeAnswer; pattern?: GoPatternAnswer }
+/** A number as strconv read it: ok, and its value in Go's text (FormatFloat 'g' -1, or Itoa). */
+export interface GoParsedNumber { ok: boolean; value: string }
+
+/** One directive of a list as the Go library reads it (test/go-oracle/directives.go); empty parts are skipped. */
+export interface GoDirective {
+  /** The name, strings.TrimSpace'd. */
+  name: string;
+  /** Whether it has "=": then value is what follows, strings.TrimSpace'd. */
+  hasValue: boolean;
+  value: string;
+  /** strings.Fields of the value (oneof's values). */
+  fields: string[];
+  /** strconv.ParseFloat(value, 64) (gt, gte, lt, lte) and strconv.Atoi(value) (min, max). */
+  float: GoParsedNumber;
+  atoi: GoParsedNumber;
+}
+
+/** Its answer: `value` (or `tag`, `time`, `pattern`, `directives`) when Go succeeded, else `error` ("UnmarshalTypeError: ..." or "oracle: ..."). */
+export interface GoAnswer { ok: boolean; value?: string; error?: string; tag?: GoTagAnswer; time?: GoTimeAnswer; pattern?: GoPatternAnswer; directives?: GoDirective[] }
 
 /** Install Go when it is missing; a failure is an error of the test, with apt's reason. */
 export function ensureGo(): Promise<void> {
