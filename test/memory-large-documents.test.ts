@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { getEngine } from "../bindings/engine.js";
 import * as L from "../bindings/layout.js";
+import { Heap } from "../bindings/memory.js";
 import type { Session } from "../bindings/session.js";
 import { StreamParser, Validator, model, t } from "../bindings/index.js";
 
@@ -14,6 +15,11 @@ const Users = model("Users", { users: t.slice(User), note: t.string() });
 const MiB = 1024 * 1024;
 const wasmBytes = () => getEngine().exports.memory.buffer.byteLength;
 const sessionOf = (p: StreamParser): Session => (p as unknown as { session: Session }).session;
+/** Bytes in the heap's free lists (blocks given back, waiting for a block of their size). */
+const freeListBytes = (): number => {
+  const free = (getEngine().heap as unknown as { free: (number[] | undefined)[] }).free;
+  return free.reduce((n, list, cls) => n + (list?.length ?? 0) * 2 ** cls, 0);
+};
 
 /** A document of `count` small records (about 60 bytes each) and a note of `note` characters. */
 function usersDoc(count: number, note = 0): string {
@@ -45,6 +51,22 @@ describe("a large document read as a stream", () => {
     // entry of the document: 780,000 of 16 bytes, in a block of 16 MiB
     expect(tapeBytes).toBeLessThanOrEqual(1 * MiB);
   });
+
+  it("grows its input buffer in place: WASM memory grows by the input and its scratch, no blocks left behind", () => {
+    // a document held mostly by one string, so that the tape plays no part: 6 MB in 64 KiB chunks
+    const big = new TextEncoder().encode(usersDoc(10, 6_000_000));
+    const before = wasmBytes();
+    const freeBefore = freeListBytes();
+    const p = new StreamParser(v);
+    const { end } = feedBytes(p, big, 64 * 1024);
+    expect(end.errors).toEqual([]);
+    expect(end.value?.note.length).toBe(6_000_000);
+    // input and scratch: 8 MiB each (their size class), given back at end() to the free lists.
+    // Before, each growth copied the input to a new block and left the old one (4 + 2 + 1 ... MiB,
+    // all of it written) in a free list, the scratch's too: memory grew by 32 MiB, not 16
+    expect(wasmBytes() - before).toBeLessThanOrEqual(20 * MiB);
+    expect(freeListBytes() - freeBefore).toBeLessThanOrEqual(20 * MiB);
+  });
 });
 
 describe("one parser for many documents, with reset()", () => {
@@ -74,5 +96,39 @@ describe("one parser for many documents, with reset()", () => {
     expect(wasmBytes()).toBe(wasm);
     // (without gc exposed, heapUsed counts garbage too: the bound holds a few documents' worth)
     expect(heapMax).toBeLessThanOrEqual(heap + (gc ? 16 : 96) * MiB);
+  });
+});
+
+describe("the heap's top block", () => {
+  const heapOf = () => new Heap(new WebAssembly.Memory({ initial: 1, maximum: 64 }), 1024);
+
+  it("grows in place, keeping its bytes, and a block given back at the top returns its room to the top", () => {
+    const heap = heapOf();
+    const a = heap.alloc(1000);
+    const b = heap.alloc(1000);
+    heap.u8[b + 999] = 9;
+    expect(heap.atTop(b)).toBe(true);
+    expect(heap.realloc(b, 100_000, 1000)).toBe(b); // (in place: b was the top block)
+    expect(heap.u8[b + 999]).toBe(9);
+    expect(heap.capacity(b)).toBe(131072);
+    // a is not at the top: it moves, its bytes copied
+    heap.u8[a] = 7;
+    const a2 = heap.realloc(a, 5000, 1000);
+    expect(a2).toBeGreaterThan(b);
+    expect(heap.u8[a2]).toBe(7);
+    heap.release(a2);
+    expect(heap.atTop(b)).toBe(true);
+    expect(heap.alloc(5000)).toBe(a2); // (the room a2 gave back)
+  });
+
+  it("that cannot grow is a RangeError, and the block is as it was", () => {
+    const heap = heapOf();
+    const a = heap.alloc(64);
+    heap.u8[a] = 5;
+    expect(() => heap.realloc(a, 8 * MiB, 64)).toThrow(RangeError);
+    expect(heap.atTop(a)).toBe(true);
+    expect(heap.capacity(a)).toBe(64);
+    expect(heap.u8[a]).toBe(5);
+    expect(heap.realloc(a, 1 * MiB, 64)).toBe(a);
   });
 });
