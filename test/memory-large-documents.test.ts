@@ -7,7 +7,7 @@ import { getEngine } from "../bindings/engine.js";
 import * as L from "../bindings/layout.js";
 import { Heap } from "../bindings/memory.js";
 import type { Session } from "../bindings/session.js";
-import { StreamParser, Validator, model, t } from "../bindings/index.js";
+import { StreamParser, UnmarshalTypeError, Validator, model, t } from "../bindings/index.js";
 
 const User = model("User", { id: t.int("gte=1"), name: t.string("required,min=2"), tags: t.slice(t.string(), "unique"), active: t.bool() });
 const Users = model("Users", { users: t.slice(User), note: t.string() });
@@ -20,6 +20,8 @@ const freeListBytes = (): number => {
   const free = (getEngine().heap as unknown as { free: (number[] | undefined)[] }).free;
   return free.reduce((n, list, cls) => n + (list?.length ?? 0) * 2 ** cls, 0);
 };
+/** Bytes of the heap in blocks (not in a free list). */
+const heapInUse = (): number => (getEngine().heap as unknown as { top: number }).top - freeListBytes();
 
 /** A document of `count` small records (about 60 bytes each) and a note of `note` characters. */
 function usersDoc(count: number, note = 0): string {
@@ -69,6 +71,36 @@ describe("a large document read as a stream", () => {
   });
 });
 
+describe("a large document with a type error", () => {
+  it("is checked for syntax in one session: the parser's own gives its memory back at the type error", () => {
+    // an array of 100,000 records (6.6 MB) where the model is expected: a type error at its "["
+    const records = JSON.stringify(JSON.parse(usersDoc(100_000)).users);
+    const doc = new TextEncoder().encode(records);
+    const v = new Validator(Users);
+    const inUse = heapInUse();
+    const p = new StreamParser(v);
+    let r = p.feed(doc.subarray(0, 64 * 1024));
+    for (let i = 64 * 1024; i < doc.length; i += 64 * 1024) r = p.feed(doc.subarray(i, i + 64 * 1024));
+    // the bytes in one session (8 MiB, with its scratch beside it); before, the parser's session
+    // grew with them as well as the syntax check's: 32 MiB
+    expect(heapInUse() - inUse).toBeLessThanOrEqual(20 * MiB);
+    expect(r.done).toBe(true);
+    expect(r.state).toMatchObject({ bytesReceived: doc.length, depth: 0, openPath: [] });
+    const end = p.end();
+    expect(end.errors.map((e) => [e.name, e.message, (e as UnmarshalTypeError).offset])).toEqual([["UnmarshalTypeError", "cannot unmarshal array into the document of type Users", 0]]);
+    expect(end.errors).toEqual([v.safeUnmarshal(doc).error]);
+    expect(end.state).toMatchObject({ bytesReceived: doc.length, depth: 0, done: true });
+    expect(p.buffer()).toBe(records);
+    // the same document cut short: a syntax error from the syntax check's session, at the end
+    p.reset();
+    p.feed(doc.subarray(0, 1_000_000));
+    const cut = p.end();
+    expect(cut.errors).toEqual([v.safeUnmarshal(doc.subarray(0, 1_000_000)).error]);
+    expect(cut.errors.map((e) => e.name)).toEqual(["JsonSyntaxError"]);
+    expect(cut.state).toMatchObject({ bytesReceived: 1_000_000, done: true });
+  });
+});
+
 describe("one parser for many documents, with reset()", () => {
   it("200 documents of 1 MB: WASM memory and the JS heap stay flat after the first ones", () => {
     const gc = (globalThis as { gc?: () => void }).gc;
@@ -96,6 +128,24 @@ describe("one parser for many documents, with reset()", () => {
     expect(wasmBytes()).toBe(wasm);
     // (without gc exposed, heapUsed counts garbage too: the bound holds a few documents' worth)
     expect(heapMax).toBeLessThanOrEqual(heap + (gc ? 16 : 96) * MiB);
+  });
+});
+
+describe("reset() of a document that had a type error and was not ended", () => {
+  it("gives the syntax check's session back: WASM memory stays flat in a synchronous loop", () => {
+    const p = new StreamParser(Users);
+    const run = () => {
+      p.reset();
+      const r = p.feed('{"users":{"id":1},"note":"x');
+      expect(r.errors.map((e) => e.name)).toEqual(["UnmarshalTypeError"]);
+      expect(r.state).toMatchObject({ bytesReceived: 27, depth: 1, done: false });
+    };
+    for (let i = 0; i < 100; i++) run();
+    const before = wasmBytes();
+    // (before, each reset() left the syntax check's session, about 15 KB, to garbage collection,
+    // which a synchronous loop never lets run: 20,000 of them grew memory by some 300 MB)
+    for (let i = 0; i < 20_000; i++) run();
+    expect(wasmBytes()).toBe(before);
   });
 });
 
