@@ -7,6 +7,7 @@ import { getEngine } from "../bindings/engine.js";
 import * as L from "../bindings/layout.js";
 import { Heap } from "../bindings/memory.js";
 import type { Session } from "../bindings/session.js";
+import type { StreamFieldError } from "../bindings/stream.js";
 import { StreamParser, UnmarshalTypeError, Validator, model, t } from "../bindings/index.js";
 
 const User = model("User", { id: t.int("gte=1"), name: t.string("required,min=2"), tags: t.slice(t.string(), "unique"), active: t.bool() });
@@ -68,6 +69,27 @@ describe("a large document read as a stream", () => {
     // all of it written) in a free list, the scratch's too: memory grew by 32 MiB, not 16
     expect(wasmBytes() - before).toBeLessThanOrEqual(20 * MiB);
     expect(freeListBytes() - freeBefore).toBeLessThanOrEqual(20 * MiB);
+  });
+});
+
+describe("a large document only checked (validateOnly: the CLI's --document without --marshal)", () => {
+  it("keeps neither its text nor a value, and ends with the same errors", () => {
+    const v = new Validator(Users);
+    const bad = JSON.parse(usersDoc(60_000)) as { users: { name: string }[] };
+    bad.users[30_000].name = "x";
+    const bytes = (d: string) => new TextEncoder().encode(d);
+    for (const [doc, errors] of [[bytes(usersDoc(60_000)), []], [bytes(JSON.stringify(bad)), [["users[30000].name", "MIN_LENGTH"]]]] as const) {
+      const p = new StreamParser(v).validateOnly();
+      const checked = feedBytes(p, doc, 64 * 1024).end;
+      const built = feedBytes(new StreamParser(v), doc, 64 * 1024).end;
+      expect([checked.done, checked.partial, checked.value]).toEqual([true, undefined, undefined]);
+      expect(built.value === undefined).toBe(errors.length > 0);
+      // (offsets aside: with no early report, an error is dated when its record comes)
+      const fields = (r: typeof checked) => r.errors.map((e) => ({ ...(e as StreamFieldError), offset: undefined }));
+      expect(fields(checked)).toEqual(fields(built));
+      expect(checked.errors.map((e) => [(e as StreamFieldError).field, (e as StreamFieldError).code])).toEqual(errors);
+      expect(p.buffer()).toBe("");
+    }
   });
 });
 
