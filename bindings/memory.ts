@@ -33,22 +33,46 @@ export class Heap {
   }
 
   alloc(size: number): number {
-    const cls = Math.max(MIN_CLASS, 32 - Math.clz32(Math.max(1, size) - 1));
+    const cls = classOf(size);
     const list = this.free[cls];
     if (list && list.length > 0) {
       const p = list.pop()!;
       this.sizes.set(p, cls);
       return p;
     }
-    const bytes = 2 ** cls;
-    const p = this.top;
-    const end = p + bytes;
-    const have = this.memory.buffer.byteLength;
-    if (end > have) this.grow(end - have);
+    return this.topBlock(this.top, cls);
+  }
+
+  /** Block p, of class cls, ends the heap (new at the top, or the top block grown in place). */
+  private topBlock(p: number, cls: number): number {
+    const end = p + 2 ** cls;
+    this.reach(end);
     this.top = end;
     this.sizes.set(p, cls);
-    this.views();
     return p;
+  }
+
+  /** Grow the memory to hold `end` bytes (a RangeError when it cannot: see grow). */
+  reach(end: number): void {
+    const have = this.memory.buffer.byteLength;
+    if (end > have) this.grow(end - have);
+    this.views();
+  }
+
+  /** Is block p the last one, at the top of the heap (where it can grow in place, see realloc)? */
+  atTop(p: number): boolean {
+    const cls = this.sizes.get(p);
+    return cls !== undefined && p + 2 ** cls === this.top;
+  }
+
+  /** Is a block of `size` bytes in a free list (so alloc would take no new memory)? */
+  hasFree(size: number): boolean {
+    return (this.free[classOf(size)]?.length ?? 0) > 0;
+  }
+
+  /** The bytes a block of `size` bytes takes. */
+  static blockBytes(size: number): number {
+    return 2 ** classOf(size);
   }
 
   /**
@@ -81,7 +105,9 @@ export class Heap {
     const cls = this.sizes.get(p);
     if (cls === undefined) return;
     this.sizes.delete(p);
-    (this.free[cls] ??= []).push(p);
+    // the block at the top gives its room back to the top, where a block below it may grow in place
+    if (p + 2 ** cls === this.top) this.top = p;
+    else (this.free[cls] ??= []).push(p);
   }
 
   capacity(p: number): number {
@@ -91,9 +117,21 @@ export class Heap {
   /** Grow block p to at least `size` bytes, keeping its first `keep` bytes. */
   realloc(p: number, size: number, keep: number): number {
     if (size <= this.capacity(p)) return p;
+    if (this.atTop(p) && !this.hasFree(size)) {
+      // the block at the top grows in place: nothing copied, and no block of the old size left
+      // in a free list (a stream's input growing to 100 MB left 128 MB of them, all written to).
+      // (A free block of the size is taken rather than new memory: growing in place past one
+      // left it unused, and a parser reused with reset() grew by a block per document.)
+      return this.topBlock(p, classOf(size));
+    }
     const q = this.alloc(size);
     this.u8.copyWithin(q, p, p + keep);
     this.release(p);
     return q;
   }
+}
+
+/** The size class of a block of `size` bytes: 2 ** class bytes. */
+function classOf(size: number): number {
+  return Math.max(MIN_CLASS, 32 - Math.clz32(Math.max(1, size) - 1));
 }

@@ -97,8 +97,6 @@ export class PartialBuilder {
   private changed = false;
   /** Per open container: its snapshot record as the parent of the one inside it (reused while unchanged). */
   private readonly outer: Snapshot[] = [];
-  /** Tape entries consumed so far. */
-  consumed = 0;
   /** Changes whenever the open path may have changed (so a path can be reused until then). */
   private pathVersion = 0;
   private pathCache: { version: number; reading: boolean; path: readonly Slot[] } | undefined;
@@ -107,13 +105,16 @@ export class PartialBuilder {
 
   constructor(private readonly rootType: RType) {}
 
-  /** Consume tape entries [this.consumed, end). */
+  /**
+   * Consume tape entries [0, end): the ones the core wrote since the last call (the stream then
+   * empties the tape, see StreamParser.step).
+   */
   consume(u32: Uint32Array, f64: Float64Array, base: number, end: number, text: Text): void {
-    if (end > this.consumed) {
+    if (end > 0) {
       this.pathVersion++;
       this.changed = true;
     }
-    for (let e = this.consumed; e < end; e++) {
+    for (let e = 0; e < end; e++) {
       const w = base + e * L.TP_WORDS;
       const tag = u32[w] & 0xff;
       // (undefined only before the document's first value, which is no key or end entry)
@@ -147,7 +148,6 @@ export class PartialBuilder {
           else this.place(scalarValue(u32, f64, w, this.nextType(), text));
       }
     }
-    this.consumed = end;
   }
 
   /** Type of the value that comes next (in the innermost open container). */
@@ -447,7 +447,6 @@ export class PartialBuilder {
     this.done = this.last = this.newest = NOTHING;
     this.newestValue = undefined;
     this.changed = false;
-    this.consumed = 0;
     this.reader = undefined;
     this.pathVersion++;
   }

@@ -4,6 +4,7 @@
 
 import { getEngine, type Engine } from "./engine.js";
 import * as L from "./layout.js";
+import { Heap } from "./memory.js";
 
 const encoder = new TextEncoder();
 
@@ -138,10 +139,28 @@ export class Session {
   private reserveInput(bytes: number): void {
     if (this.inputCap >= bytes + 16) return;
     const heap = this.engine.heap;
-    this.grow(L.S_INPUT, -1, bytes + 16, 1, this.get(L.S_INPUT_LEN));
-    this.inputCap = heap.capacity(this.get(L.S_INPUT));
-    this.inputView = undefined;
+    const input = this.get(L.S_INPUT);
+    const scratch = this.get(L.S_SCRATCH);
+    if (this.get(L.S_SCRATCH_CAP) < bytes + 16 && input + this.inputCap === scratch && heap.atTop(scratch) && !heap.hasFree(bytes + 16)) {
+      // the scratch lies right above the input at the top of the heap (where the last growth put
+      // them): its bytes need not be kept, so it is given back, the input grows in place (no copy,
+      // and no block of the old size left behind: a stream's input growing to 100 MB left 128 MB
+      // of them, all written to), and the scratch is taken again above it. (Memory for both is
+      // reached first: once it is there, none of the three steps can fail half-way.)
+      heap.reach(input + Heap.blockBytes(bytes + 16) + Heap.blockBytes(bytes + 16));
+      heap.release(scratch);
+      this.growInput(bytes);
+      this.alloc(L.S_SCRATCH, L.S_SCRATCH_CAP, bytes + 16, 1);
+      return;
+    }
+    this.growInput(bytes);
     if (this.get(L.S_SCRATCH_CAP) < bytes + 16) this.grow(L.S_SCRATCH, L.S_SCRATCH_CAP, bytes + 16, 1, 0);
+  }
+
+  private growInput(bytes: number): void {
+    this.grow(L.S_INPUT, -1, bytes + 16, 1, this.get(L.S_INPUT_LEN));
+    this.inputCap = this.engine.heap.capacity(this.get(L.S_INPUT));
+    this.inputView = undefined;
   }
 
   /** Append input (a string is written as UTF-8). Returns the number of bytes added. */

@@ -238,6 +238,14 @@ export function parseStream<M extends Model>(model: M | Validator<M>, source: Ch
   return drive("parseStream", new StreamParser<M>(validatorOf(model, options, "parseStream", "use parseUnionStream")), source, options);
 }
 
+/**
+ * @internal parseStream of a document that is only checked (StreamParser.validateOnly): its
+ * results have no partial and no value; the last one is done with no errors when it is valid.
+ */
+export function checkStream<M extends Model>(validator: Validator<M>, source: ChunkSource): AsyncGenerator<StreamResult<Infer<M>>> {
+  return drive("parseStream", new StreamParser<M>(validator).validateOnly(), source, {});
+}
+
 /** Why validator options given with a union would be ignored. */
 const UNION_HAS_OPTIONS = "the union's validators have theirs (new UnionValidator(definition, options))";
 

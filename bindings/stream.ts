@@ -78,7 +78,9 @@ export class StreamParser<M extends Model = Model> {
   private readonly validator: Validator<M>;
   private readonly program: Program;
   private readonly session = new Session();
-  private readonly text = new TextStore();
+  private text = new TextStore();
+  /** Values are built (the partial, `value`, early reports): not in a stream only checked (validateOnly). */
+  private buildsValues = true;
   private readonly builder: PartialBuilder;
   private readonly early: EarlyChecks;
   private errors: StreamError[] = [];
@@ -150,10 +152,26 @@ export class StreamParser<M extends Model = Model> {
     return this;
   }
 
+  /**
+   * @internal Only check the document, building no value: no partial, no `value` (a valid
+   * document is done with no errors), no early reports (they are the partial's paths and values),
+   * no text kept (`buffer()` is empty). The final errors are the same, rendered from the core's
+   * records and the input's bytes, but for a field error's `offset`: the end of the chunk its
+   * record came with (no early report dated it before). A 100 MB document of records then needs
+   * its bytes in WASM memory, not its text and its value in the JS heap as well (the CLI's
+   * --document without --marshal: 0.19 GB, where building the value took 0.62 GB).
+   */
+  validateOnly(): this {
+    this.buildsValues = false;
+    this.text = new TextStore(false);
+    return this;
+  }
+
   /** Start over for a new document. */
   reset(): void {
     // (the partial value reads an `any` value from its text: open, with the reader; closed, from T_RAW)
     this.session.begin(this.validator.loaded.address, this.validator.options, true);
+    this.syntax?.free(); // (a type error's syntax check, when the document before was not ended)
     this.text.reset();
     this.builder.reset();
     this.early.reset();
@@ -196,20 +214,28 @@ export class StreamParser<M extends Model = Model> {
     // a chunk that surely takes the document past the limit (UTF-8 bytes >= UTF-16 units) is cut
     // first, so the memory it would take is never reserved; the part kept still passes the limit
     // (by 2: a high surrogate at the cut is held back), which gives one-shot's error for it
-    const room = max - this.session.get(L.S_INPUT_LEN);
+    const input = this.input;
+    const room = max - input.get(L.S_INPUT_LEN);
     if (chunk.length > room + 2) chunk = partOf(chunk, 0, room + 2); // (bytes: a plain view, whatever the chunk's class)
-    const data = this.text.append(chunk);
-    this.session.append(data);
-    if (this.session.get(L.S_INPUT_LEN) > max) return this.fail(documentTooLarge(this.session.inputBytes(), max));
-    return this.syntax ? this.checkSyntax(data, false) : this.step(false);
+    input.append(this.text.append(chunk));
+    if (input.get(L.S_INPUT_LEN) > max) return this.fail(documentTooLarge(input.inputBytes(), max));
+    return this.syntax ? this.checkSyntax(false) : this.step(false);
+  }
+
+  /**
+   * The session that holds the document's bytes: the parser's own, or after a type error the
+   * syntax check's, which took them over (see mistyped).
+   */
+  private get input(): Session {
+    return this.syntax ? this.syntax.session : this.session;
   }
 
   /** The input is over: a document still open is a syntax error (unexpected end). Later chunks are not read. */
   end(): StreamResult<Infer<M>> {
     if (this.ended) return this.result();
     const held = this.text.flush();
-    if (held !== "") this.session.append(held);
-    const r = this.syntax ? this.checkSyntax(held, true) : this.step(true);
+    if (held !== "") this.input.append(held);
+    const r = this.syntax ? this.checkSyntax(true) : this.step(true);
     this.over();
     return r;
   }
@@ -218,7 +244,11 @@ export class StreamParser<M extends Model = Model> {
     const s = this.session;
     const status = s.run(final);
     const heap = s.engine.heap;
-    this.builder.consume(heap.u32, heap.f64, s.get(L.S_TAPE) >>> 2, s.get(L.S_TAPE_LEN), this.text);
+    if (this.buildsValues) this.builder.consume(heap.u32, heap.f64, s.get(L.S_TAPE) >>> 2, s.get(L.S_TAPE_LEN), this.text);
+    // the entries are built, and the core never reads one back (a stream's `any` value is one
+    // T_RAW entry, never its content): the next chunk writes from the start of the tape. Kept
+    // whole, a 100 MB document of records held a 234 MB tape (and the 256 MB its growth left).
+    s.set(L.S_TAPE_LEN, 0);
     this.takeRecords();
     if (status === L.ST_SYNTAX) return this.fail(syntaxError(s));
     if (status === L.ST_TYPE) return this.mistyped(typeError(this.program, s), final);
@@ -233,6 +263,7 @@ export class StreamParser<M extends Model = Model> {
       }
       return this.result();
     }
+    if (!this.buildsValues) return this.result();
     // still open: show the string or `any` value being read, and report what is already certain
     if (s.get(L.S_STATE) === L.TS_STRING && this.readsString(s.get(L.S_CUR_FR))) {
       this.builder.placeOpenString(this.openStringText());
@@ -353,7 +384,7 @@ export class StreamParser<M extends Model = Model> {
   private over(): void {
     if (this.ended) return;
     this.ended = true;
-    this.bytesAtEnd = this.session.get(L.S_INPUT_LEN);
+    this.bytesAtEnd = this.input.get(L.S_INPUT_LEN);
     this.depthAtEnd = this.done ? 0 : this.syntax ? this.syntax.depth : this.session.get(L.S_DEPTH);
     this.free();
   }
@@ -373,19 +404,23 @@ export class StreamParser<M extends Model = Model> {
    * A value of the wrong JSON type: the document can no longer be valid, and one-shot's result is
    * this error alone, unless the text turns out not to be JSON (a syntax error anywhere wins, as
    * in Go). So the rest is only checked for syntax, from the start of the text (once), chunk by
-   * chunk; the partial value stays as it was.
+   * chunk; the partial value stays as it was. The syntax check's session takes the bytes over, and
+   * the parser's own gives its memory back at once: nothing reads it again (before, both grew with
+   * the rest of the document: a 100 MB array where a model was expected was in WASM memory twice).
    */
   private mistyped(e: UnmarshalTypeError, final: boolean): StreamResult<Infer<M>> {
     this.cutAt();
     this.errors = [e];
     this.earlyCount = 0;
     this.syntax = new SyntaxStream(this.validator.options.maxDepth);
-    return this.checkSyntax(this.session.inputBytes().slice(), final);
+    this.syntax.session.append(this.session.inputBytes().slice()); // (a copy: the view moves if memory grows)
+    this.session.free();
+    return this.checkSyntax(final);
   }
 
-  /** After a type error: more text to check for syntax (the type error stands unless it is malformed). */
-  private checkSyntax(data: string | Uint8Array, final: boolean): StreamResult<Infer<M>> {
-    const status = this.syntax!.feed(data, final);
+  /** After a type error: the text appended is checked for syntax (the type error stands unless it is malformed). */
+  private checkSyntax(final: boolean): StreamResult<Infer<M>> {
+    const status = this.syntax!.run(final);
     if (status === L.ST_SYNTAX) return this.fail(this.syntax!.error());
     this.done = status === L.ST_DONE;
     return this.result();
@@ -414,11 +449,12 @@ export class StreamParser<M extends Model = Model> {
     const s = this.session;
     if (this.ended) return new State(this.bytesAtEnd, this.chunks, this.depthAtEnd, this.done, lastOf(this.errors), this.builder, snap, NO_PATH, this.cut);
     // after a type error the typed value is no longer written (openPath is empty, the containers
-    // open then stay unfinished), while the text is still read for syntax (depth is that reading's)
+    // open then stay unfinished), while the text is still read for syntax (depth is that reading's;
+    // the parser's own session gave its memory back, see mistyped)
     const depth = this.done ? 0 : this.syntax ? this.syntax.depth : s.get(L.S_DEPTH);
     const writing = this.done || this.syntax ? NO_PATH : this.builder.openPath(this.writingMember());
     return new State(
-      s.get(L.S_INPUT_LEN), this.chunks, depth, this.done, lastOf(this.errors), this.builder, snap, writing,
+      this.input.get(L.S_INPUT_LEN), this.chunks, depth, this.done, lastOf(this.errors), this.builder, snap, writing,
       this.cut ?? (this.done ? undefined : writing),
     );
   }

@@ -33,15 +33,15 @@ export function syntaxOnly(data: string | Uint8Array, maxDepth = 1000): JsonSynt
  * in a session of its own.
  */
 export class SyntaxStream {
-  private readonly session: Session;
+  /** Its session: the text is appended to it (the stream parser's input, after a type error). */
+  readonly session: Session;
 
   constructor(maxDepth: number) {
     this.session = begin(new Session(), maxDepth);
   }
 
-  /** Read more text; ST_SYNTAX (see error()), ST_DONE (a whole value read so far) or ST_NEED_MORE. */
-  feed(data: string | Uint8Array, final: boolean): number {
-    this.session.append(data);
+  /** Read the text appended since; ST_SYNTAX (see error()), ST_DONE (a whole value read so far) or ST_NEED_MORE. */
+  run(final: boolean): number {
     return this.session.run(final);
   }
 

@@ -3,6 +3,12 @@
 // units, as the core's tape reports them.
 
 export class TextStore {
+  /**
+   * `keeps` false: nothing is kept (a stream only checked, see StreamParser.validateOnly): append
+   * still gives the core what it would, a split surrogate pair held back, but no text is decoded.
+   */
+  constructor(private readonly keeps = true) {}
+
   private readonly pieces: string[] = [];
   private readonly starts: number[] = [];
   private length = 0;
@@ -21,7 +27,7 @@ export class TextStore {
   append(chunk: string | Uint8Array): string | Uint8Array {
     if (typeof chunk !== "string") {
       if (this.held === "") {
-        this.push(this.decodeBytes(chunk));
+        if (this.keeps) this.push(this.decodeBytes(chunk));
         return chunk;
       }
       // a high surrogate held back from a string chunk, then bytes: it is a lone surrogate after
@@ -80,7 +86,7 @@ export class TextStore {
   }
 
   private push(s: string): void {
-    if (s === "") return;
+    if (s === "" || !this.keeps) return;
     this.pieces.push(s);
     this.starts.push(this.length);
     this.length += s.length;

@@ -8,8 +8,11 @@
 // For each run: the ending (value, FieldErrors without offset, the syntax or type error) equals
 // safeUnmarshal's; the final list of a document that completed has no early entries; every early
 // error reported along the way (field, code, message) is in the final errors; and (one byte at a
-// time) every partial value is an earlier state of the last one.
+// time) every partial value is an earlier state of the last one. A parser that only checks
+// (validateOnly, the CLI's --document) is fed the same chunks once per document: the same ending,
+// without a value, and no partial or early report on the way.
 import fc from "fast-check";
+import { isDeepStrictEqual } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { model, t, type Model } from "../bindings/model.js";
 import { StreamParser, type StreamResult } from "../bindings/stream.js";
@@ -187,11 +190,13 @@ interface Target {
   name: string;
   validator: Validator;
   parser: StreamParser;
+  /** A parser that only checks (the CLI's --document): no value, partial or early reports. */
+  checker: StreamParser;
 }
 
 function target(name: string, m: Model, options: ValidatorOptions = {}): Target {
   const validator = new Validator(m, options);
-  return { name, validator, parser: new StreamParser(validator) };
+  return { name, validator, parser: new StreamParser(validator), checker: new StreamParser(validator).validateOnly() };
 }
 
 const articleStrict = target("Article (strict missing, ignore)", Article);
@@ -206,7 +211,7 @@ const reportForbid = target("Report (forbid)", Report, { extraFields: "forbid" }
 /** Documents up to this many bytes are cut at every byte; longer ones in random chunks. */
 const EVERY_SPLIT_UP_TO = 400;
 
-const stats = { documents: 0, largeBytes: 0, runs: 0, bytes: 0, endings: {} as Record<string, number>, early: 0, earlyDocs: 0, skippedTrailing: 0, maxBytes: 0 };
+const stats = { documents: 0, largeBytes: 0, runs: 0, checkedOnly: 0, bytes: 0, endings: {} as Record<string, number>, early: 0, earlyDocs: 0, skippedTrailing: 0, maxBytes: 0 };
 afterAll(() => console.log(`stream-equivalence: ${JSON.stringify(stats)}`));
 
 /**
@@ -250,6 +255,17 @@ function check(tg: Target, doc: Doc, small: boolean, seed: number, cuts = 3): Di
     if (stateError) out.push({ kind: "state counts", text: `${tg.name}, ${how}: ${stateError}\n  document ${JSON.stringify(doc.text)}` });
     if (r.early.length > 0) { stats.early += r.early.length; sawEarly = true; }
     for (const d of differences(r, want)) out.push({ kind: d.kind, text: `${tg.name}, ${how}: ${d.text}\n  document ${JSON.stringify(doc.text)}` });
+    if (partials) {
+      // the same chunks, only checked: the same ending without the value, and nothing on the way
+      // (field errors compared without their offsets: with no early report, one is dated when its record comes)
+      stats.checkedOnly++;
+      let built = "";
+      const c = feedAll(tg.checker, chunks, { onResult: (x) => { if (x.partial !== undefined || x.value !== undefined) built ||= `built ${JSON.stringify(x)}; `; } });
+      const ending = r.ending.status === "valid" ? { status: "valid", value: undefined } : r.ending;
+      if (built || c.early.length > 0 || !isDeepStrictEqual(c.ending, ending)) {
+        out.push({ kind: "checked only: not the same ending", text: `${tg.name}, ${how}: ${built}${JSON.stringify(c.ending)} vs ${JSON.stringify(ending)}\n  document ${JSON.stringify(doc.text)}` });
+      }
+    }
     if (partials && (r.ending.status === "valid" || r.ending.status === "invalid")) {
       const last = r.final.partial;
       // each partial an earlier state of the last one and of the next one

@@ -3,13 +3,14 @@
 // else the command does (reading, counting, writing, worker threads) is the same for both; what
 // differs is behind this interface.
 
-import { parseStream, parseUnionStream, type RecordReader } from "../sources.js";
-import type { StreamError } from "../stream.js";
+import { checkStream, parseStream, parseUnionStream, type RecordReader } from "../sources.js";
+import type { StreamError, StreamResult } from "../stream.js";
 import type { UnionValidator, UnionValue } from "../union.js";
 import type { Validator } from "../validator.js";
 
-/** The last result of reading one document: its value when accepted, else its errors. */
+/** A result of reading one document: accepted (its value, when asked for), else its errors. */
 export interface DocumentResult<T> {
+  readonly accepted: boolean;
   readonly value?: T;
   readonly errors: readonly StreamError[];
 }
@@ -28,8 +29,11 @@ export interface RecordChecker<T> extends RecordReader<T> {
   variantOf(value: T): string | undefined;
   /** An accepted value re-encoded (--marshal). */
   marshal(value: T): Uint8Array;
-  /** One JSON document read chunk by chunk: the stream parser's results. */
-  parseDocument(source: AsyncIterable<Uint8Array>): AsyncGenerator<DocumentResult<T>>;
+  /**
+   * One JSON document read chunk by chunk: the stream parser's results. `withValue`: an accepted
+   * document's value is wanted (--marshal); else a model's is not built (a union's always is).
+   */
+  parseDocument(source: AsyncIterable<Uint8Array>, withValue: boolean): AsyncGenerator<DocumentResult<T>>;
 }
 
 export function modelChecker(v: Validator): RecordChecker<unknown> {
@@ -39,8 +43,16 @@ export function modelChecker(v: Validator): RecordChecker<unknown> {
     safeUnmarshal: v.safeUnmarshal,
     variantOf: () => undefined,
     marshal: (value) => v.marshal(value as never),
-    parseDocument: (source) => parseStream(v, source),
+    // (a document only checked is accepted when done with no errors, as a value is built then)
+    parseDocument: (source, withValue) => documentResults(withValue ? parseStream(v, source) : checkStream(v, source), (r) => r.done && r.errors.length === 0),
   };
+}
+
+/** A stream's result, as a model's and a union's parser give it. */
+type Outcome<T> = Pick<StreamResult<T>, "done" | "value" | "errors">;
+
+async function* documentResults<T>(results: AsyncIterable<Outcome<T>>, accepted: (r: Outcome<T>) => boolean): AsyncGenerator<DocumentResult<T>> {
+  for await (const r of results) yield { accepted: accepted(r), value: r.value, errors: r.errors };
 }
 
 const CLOSE_BRACE = 0x7d;
@@ -67,6 +79,6 @@ export function unionChecker(u: UnionValidator): RecordChecker<UnionValue> {
       out.set(bytes.subarray(1), key.length);
       return out;
     },
-    parseDocument: (source) => parseUnionStream(u, source),
+    parseDocument: (source) => documentResults(parseUnionStream(u, source), (r) => r.value !== undefined),
   };
 }

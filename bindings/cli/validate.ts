@@ -198,9 +198,10 @@ async function readDocument(input: Input, s: Sinks): Promise<void> {
     }
   }
   let last: DocumentResult<unknown> | undefined;
-  for await (const r of s.checker.parseDocument(counted())) last = r;
-  if (last?.value !== undefined) {
-    s.tally.accept(s.checker.variantOf(last.value));
+  // (only --marshal writes the value: else a model's is not built, see RecordChecker.parseDocument)
+  for await (const r of s.checker.parseDocument(counted(), s.out !== undefined && s.marshal)) last = r;
+  if (last?.accepted) {
+    s.tally.accept(last.value === undefined ? undefined : s.checker.variantOf(last.value));
     if (s.out && s.marshal) s.out.write(s.checker.marshal(last.value), "\n");
     else if (s.out) {
       const out = s.out;
